@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './constants';
+import { authMessages } from './messages';
+
+/**
+ * Wire formats of the auth service (`/api/auth`). Field names follow the spec's session
+ * entity (snake_case, as the hosted auth service it describes). The refresh token never
+ * appears in a body: it travels only in the httpOnly `sf_refresh` cookie.
+ */
+
+export const REFRESH_COOKIE = 'sf_refresh';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const WALLET_NONCE_TTL_SECONDS = 5 * 60;
+export const WALLET_EMAIL_DOMAIN = 'wallet.starforge.app';
+export const ACCESS_TOKEN_AUDIENCE = 'starforge';
+export const ACCESS_TOKEN_ISSUER = 'starforge-auth';
+
+/** Client refresh schedule (spec section 9). */
+export const AUTO_REFRESH_TICK_MS = 30_000;
+export const REFRESH_MARGIN_MS = 90_000;
+export const REFRESH_RETRY_BASE_MS = 200;
+export const REFRESH_RETRY_MAX_ATTEMPTS = 5;
+export const RETRYABLE_STATUSES = [502, 503, 504] as const;
+
+export const emailSchema = z.string().trim().toLowerCase().email('Please enter a valid email address').max(254);
+export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH, authMessages.passwordTooShort).max(256, 'Password is too long');
+const nameSchema = z.string().trim().max(100, 'Names are at most 100 characters');
+
+export const userMetadataSchema = z.object({
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  wallet_address: z.string().optional(),
+  wallet_type: z.literal('solana').optional(),
+});
+export type UserMetadata = z.infer<typeof userMetadataSchema>;
+
+export const identitySchema = z.object({
+  provider: z.enum(['email', 'solana']),
+  identity_id: z.string(),
+  created_at: z.string(),
+});
+
+export const userSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  created_at: z.string(),
+  user_metadata: userMetadataSchema,
+  identities: z.array(identitySchema),
+  factors: z.array(z.never()),
+});
+export type AuthUser = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  /** Seconds since the epoch. */
+  expires_at: z.number().int(),
+  user: userSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** Sign-up answer: a session at once, or (when confirmation is configured) a user without one. */
+export const signUpResultSchema = z.object({ user: userSchema, session: sessionSchema.nullable() });
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
+
+export const signUpBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  data: z.object({ first_name: nameSchema.min(1, 'First name is required'), last_name: nameSchema.min(1, 'Last name is required') }),
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+export const passwordGrantBodySchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required').max(256) });
+export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
+
+export const signOutScopeSchema = z.enum(['global', 'local', 'others']);
+export type SignOutScope = z.infer<typeof signOutScopeSchema>;
+
+/** A Solana address: base58 text of a 32-byte ed25519 public key. */
+export const solanaAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address');
+
+export const walletNonceBodySchema = z.object({ address: solanaAddressSchema });
+export const walletChallengeSchema = z.object({
+  nonce: z.string(),
+  message: z.string(),
+  issued_at: z.string(),
+  expires_at: z.string(),
+});
+export type WalletChallenge = z.infer<typeof walletChallengeSchema>;
+
+export const walletProofBodySchema = z.object({
+  address: solanaAddressSchema,
+  message: z.string().min(1).max(2_000),
+  /** The ed25519 signature of the UTF-8 message, base64. */
+  signature: z.string().min(1).max(200),
+});
+export type WalletProofBody = z.infer<typeof walletProofBodySchema>;
+
+/** The text a wallet signs: it begins with the spec's line and carries domain, nonce and time. */
+export const walletSignInMessage = (p: { product: string; address: string; domain: string; nonce: string; issuedAt: string }): string =>
+  [
+    `Sign in to ${p.product} with wallet: ${p.address}`,
+    '',
+    `Domain: ${p.domain}`,
+    `Nonce: ${p.nonce}`,
+    `Issued At: ${p.issuedAt}`,
+  ].join('\n');
+
+export const walletLinkSchema = z.object({
+  wallet_address: z.string(),
+  wallet_type: z.literal('solana'),
+  is_primary: z.boolean(),
+});
+
+export const profileSchema = z.object({
+  id: z.string().uuid(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  wallet_address: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Profile update: empty strings are saved as null. The e-mail is not a field here at all. */
+export const profileUpdateSchema = z
+  .object({
+    first_name: optionalText(100),
+    last_name: optionalText(100),
+    wallet_address: optionalText(44).refine((v) => v === null || solanaAddressSchema.safeParse(v).success, 'Invalid Solana address'),
+  })
+  .strict();
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** Claims of an access token. `sid` names the session, so sign-out can revoke it at once. */
+export const accessClaimsSchema = z.object({
+  sub: z.string().uuid(),
+  sid: z.string().uuid(),
+  email: z.string(),
+  role: z.literal('authenticated'),
+});
+export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+
+export const authErrorCodes = {
+  invalidCredentials: 'invalid_credentials',
+  userAlreadyExists: 'user_already_exists',
+  weakPassword: 'weak_password',
+  sessionNotFound: 'session_not_found',
+  invalidJwt: 'invalid_jwt',
+  refreshTokenReused: 'refresh_token_already_used',
+  walletProofInvalid: 'wallet_proof_invalid',
+  walletAlreadyLinked: 'wallet_already_linked',
+  rateLimited: 'over_request_rate_limit',
+} as const;

@@ -1,0 +1,47 @@
+/**
+ * Every user-facing string the spec fixes, written once and used by both the remotes
+ * (toasts, labels) and the services (error messages), so a wording change is one edit.
+ */
+export const shellText = {
+  landingHeadline: 'The Future of Web3 Testing',
+  landingTagline: 'Build. Break. Rebuild. Repeat.',
+  landingSubline: 'Where tomorrow\u2019s decentralized experiences are stress-tested today',
+  startTesting: 'Start Testing Now',
+  signIn: 'Sign In',
+  signOut: 'Sign Out',
+  notFound: 'Oops! Page not found',
+  routerError: 'Unexpected Application Error!',
+} as const;
+
+export const walletText = {
+  launch: 'Launch Mission Control',
+  connect: 'Connect Wallet',
+  connecting: 'Establishing Connection...',
+  disconnect: 'Disconnect',
+  installAlert: 'Please install the Phantom wallet browser extension to connect your Solana wallet.',
+} as const;
+
+export const authMessages = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters',
+  invalidCredentials: 'Invalid email or password',
+  alreadyRegistered: 'This email is already registered. Please sign in instead.',
+  authenticationFailed: 'Authentication failed',
+  signedIn: 'Signed in successfully!',
+  checkEmail: 'Please check your email to confirm your account',
+  accountCreated: 'Account created successfully!',
+  installPhantom: 'Please install Phantom wallet',
+  walletConnectFailed: 'Failed to connect wallet',
+  walletConnected: 'Wallet connected successfully!',
+  walletSignInFailed: 'Failed to sign in with wallet',
+  walletSignedIn: 'Successfully signed in with wallet!',
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdateFailed: 'Failed to update profile',
+  emailReadOnly: 'Email cannot be changed',
+} as const;
+
+/** The auth service's own error messages (spec sections 7 and 8). */
+export const authServiceMessages = {
+  invalidCredentials: 'Invalid login credentials',
+  alreadyRegistered: 'User already registered',
+} as const;

@@ -1,0 +1,196 @@
+import {
+  AUTO_REFRESH_TICK_MS,
+  REFRESH_MARGIN_MS,
+  REFRESH_RETRY_BASE_MS,
+  REFRESH_RETRY_MAX_ATTEMPTS,
+  type AuthUser,
+  type PasswordGrantBody,
+  type Profile,
+  type ProfileUpdate,
+  type Session,
+  type SignOutScope,
+  type SignUpBody,
+  type SignUpResult,
+  type WalletChallenge,
+  type WalletProofBody,
+} from '@starforge/contracts';
+import { ApiRequestError, isRetryable, requestJson } from './http';
+import { sessionAtom, type AuthEvent } from './session';
+import { hostStore } from './store';
+
+type Listener = (event: AuthEvent, session: Session | null) => void;
+
+const AUTH = '/api/auth';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The browser side of the session. The access token lives only in memory; the refresh token
+ * lives in an httpOnly cookie the script never sees, so a reload restores the session by
+ * asking for a refresh. Every change is published to `sessionAtom` and to listeners.
+ */
+class AuthClient {
+  private session: Session | null = null;
+  private listeners = new Set<Listener>();
+  private refreshing: Promise<Session | null> | null = null;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private initialized: Promise<Session | null> | null = null;
+
+  /** Restores the session from the refresh cookie, once; emits INITIAL_SESSION. */
+  initialize(): Promise<Session | null> {
+    this.initialized ??= (async () => {
+      const session = await this.refresh({ silent: true }).catch(() => null);
+      this.emit('INITIAL_SESSION', session);
+      this.startAutoRefresh();
+      return session;
+    })();
+    return this.initialized;
+  }
+
+  getSession(): Session | null {
+    return this.session;
+  }
+
+  /** A current access token, refreshed first when it is about to expire. */
+  async getAccessToken(): Promise<string | null> {
+    if (!this.session) return null;
+    if (this.expiresSoon(this.session)) await this.refresh().catch(() => null);
+    return this.session?.access_token ?? null;
+  }
+
+  onAuthStateChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async signInWithPassword(body: PasswordGrantBody): Promise<Session> {
+    const session = await requestJson<Session>(`${AUTH}/token?grant_type=password`, { method: 'POST', json: body });
+    this.emit('SIGNED_IN', session);
+    return session;
+  }
+
+  async signUp(body: SignUpBody): Promise<SignUpResult> {
+    const result = await requestJson<SignUpResult>(`${AUTH}/signup`, { method: 'POST', json: { ...body, redirect_to: window.location.origin } });
+    if (result.session) this.emit('SIGNED_IN', result.session);
+    return result;
+  }
+
+  walletChallenge(address: string): Promise<WalletChallenge> {
+    return requestJson<WalletChallenge>(`${AUTH}/wallet/nonce`, { method: 'POST', json: { address } });
+  }
+
+  async signInWithWallet(proof: WalletProofBody): Promise<Session> {
+    const session = await requestJson<Session>(`${AUTH}/token?grant_type=wallet`, { method: 'POST', json: proof });
+    this.emit('SIGNED_IN', session);
+    return session;
+  }
+
+  /** Links a proven wallet to the signed-in account. */
+  async linkWallet(proof: WalletProofBody): Promise<AuthUser> {
+    const user = await this.authed<AuthUser>(`${AUTH}/user/wallets`, { method: 'POST', json: proof });
+    this.updateUser(user);
+    return user;
+  }
+
+  getProfile(): Promise<Profile> {
+    return this.authed<Profile>(`${AUTH}/profile`, { method: 'GET' });
+  }
+
+  async updateProfile(update: ProfileUpdate): Promise<Profile> {
+    const profile = await this.authed<Profile>(`${AUTH}/profile`, { method: 'PUT', json: update });
+    const user = await this.authed<AuthUser>(`${AUTH}/user`, { method: 'GET' }).catch(() => null);
+    if (user) this.updateUser(user);
+    return profile;
+  }
+
+  /** Signs out (scope global by default). The local session ends even if the server is unreachable. */
+  async signOut(scope: SignOutScope = 'global'): Promise<void> {
+    const token = this.session?.access_token ?? null;
+    try {
+      await requestJson<void>(`${AUTH}/logout?scope=${scope}`, { method: 'POST', token });
+    } catch (error) {
+      console.warn('sign-out request failed', error);
+    } finally {
+      if (scope !== 'others') this.emit('SIGNED_OUT', null);
+    }
+  }
+
+  /** A request with the access token, retried once after a refresh if the token was refused. */
+  async authed<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+    const token = await this.getAccessToken();
+    try {
+      return await requestJson<T>(path, { ...init, token });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401 && this.session) {
+        const refreshed = await this.refresh().catch(() => null);
+        if (refreshed) return requestJson<T>(path, { ...init, token: refreshed.access_token });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Trades the refresh cookie for a new session. Retries with exponential backoff (from
+   * 200 ms) only on 502/503/504 or a network failure; any other refusal signs out locally.
+   * One refresh at a time in this tab, and across tabs through a Web Lock where available,
+   * because each refresh token is single-use.
+   */
+  refresh({ silent = false }: { silent?: boolean } = {}): Promise<Session | null> {
+    this.refreshing ??= this.withCrossTabLock(async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const session = await requestJson<Session>(`${AUTH}/token?grant_type=refresh_token`, { method: 'POST' });
+          if (!silent) this.emit('TOKEN_REFRESHED', session);
+          else this.session = session;
+          return session;
+        } catch (error) {
+          if (isRetryable(error) && attempt + 1 < REFRESH_RETRY_MAX_ATTEMPTS) {
+            await sleep(REFRESH_RETRY_BASE_MS * 2 ** attempt);
+            continue;
+          }
+          if (!isRetryable(error) && this.session) this.emit('SIGNED_OUT', null);
+          if (silent) return null;
+          throw error;
+        }
+      }
+    }).finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private withCrossTabLock<T>(work: () => Promise<T>): Promise<T> {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request('starforge-auth-refresh', work) : work();
+  }
+
+  private startAutoRefresh(): void {
+    if (this.ticker || typeof window === 'undefined') return;
+    this.ticker = setInterval(() => {
+      if (this.session && this.expiresSoon(this.session) && document.visibilityState !== 'hidden') void this.refresh().catch(() => null);
+    }, AUTO_REFRESH_TICK_MS);
+  }
+
+  private expiresSoon(session: Session): boolean {
+    return session.expires_at * 1000 - Date.now() < REFRESH_MARGIN_MS;
+  }
+
+  private updateUser(user: AuthUser): void {
+    if (!this.session) return;
+    this.emit('USER_UPDATED', { ...this.session, user });
+  }
+
+  private emit(event: AuthEvent, session: Session | null): void {
+    this.session = session;
+    hostStore.set(sessionAtom, session ? { status: 'signed_in', session } : { status: 'signed_out' });
+    for (const listener of this.listeners) {
+      try {
+        listener(event, session);
+      } catch (error) {
+        console.error('auth listener failed', error);
+      }
+    }
+  }
+}
+
+/** The page's one auth client (this package is a federation singleton). */
+export const authClient = new AuthClient();

@@ -1,0 +1,46 @@
+import { apiErrorSchema } from '@starforge/contracts';
+
+/** An error answered by one of our services, with its stable code. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** Status 0 means the network itself failed. */
+export const isRetryable = (error: unknown): boolean =>
+  error instanceof ApiRequestError ? error.status === 0 || [502, 503, 504].includes(error.status) : false;
+
+/** Sends a JSON request to one of our services and returns its JSON body, or throws ApiRequestError. */
+export const requestJson = async <T>(path: string, init: RequestInit & { json?: unknown; token?: string | null } = {}): Promise<T> => {
+  const { json, token, headers, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: {
+        accept: 'application/json',
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+  } catch {
+    throw new ApiRequestError(0, 'network_error', 'Network error. Please check your connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(body);
+    if (parsed.success) throw new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiRequestError(response.status, 'http_error', `Request failed (${response.status})`);
+  }
+  return body as T;
+};

@@ -1,0 +1,6 @@
+export * from './store';
+export * from './session';
+export * from './wallet';
+export * from './toast';
+export * from './http';
+export * from './auth-client';

@@ -1,0 +1,22 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorCodes, type ApiErrorBody } from '@starforge/contracts';
+
+/** An error meant for the client: its status, stable code and message leave as they are. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string, code: string = errorCodes.validationFailed) => new ApiError(400, code, message);
+export const unauthorized = (message = 'Authentication required', code: string = errorCodes.unauthorized) => new ApiError(401, code, message);
+export const forbidden = (message = 'Not allowed', code: string = errorCodes.forbidden) => new ApiError(403, code, message);
+export const notFound = (message = 'Not found', code: string = errorCodes.notFound) => new ApiError(404, code, message);
+export const conflict = (message: string, code: string = errorCodes.conflict) => new ApiError(409, code, message);
+
+export const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });

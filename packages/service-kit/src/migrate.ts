@@ -1,0 +1,57 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Sql } from './db';
+
+const migrationFile = /^(\d{5})_([a-z0-9_]+)\.sql$/;
+
+export interface Migration {
+  version: number;
+  name: string;
+  path: string;
+}
+
+/** Lists `NNNNN_name.sql` files in order and refuses gaps or duplicates. */
+export const listMigrations = async (dir: string): Promise<Migration[]> => {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const migrations = files.map((file) => {
+    const match = migrationFile.exec(file);
+    if (!match) throw new Error(`Migration file name must look like 00001_create_things.sql: ${file}`);
+    return { version: Number(match[1]), name: match[2] ?? '', path: join(dir, file) };
+  });
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`Migrations in ${dir} must be numbered 1..n without gaps; found ${m.version} at position ${i + 1}`);
+  });
+  return migrations;
+};
+
+/**
+ * Applies a service's migrations into its own schema, in order, each once, each in its own
+ * transaction. Safe to run from several processes at once: an advisory lock per schema
+ * serializes them, and applied versions are recorded in `<schema>.schema_migrations`.
+ */
+export const migrate = async (sql: Sql, schema: string, dir: string): Promise<number[]> => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const migrations = await listMigrations(dir);
+  const applied: number[] = [];
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext(${`starforge.migrate.${schema}`}))`;
+    await tx`create schema if not exists ${tx(schema)}`;
+    await tx`
+      create table if not exists ${tx(schema)}.schema_migrations (
+        version integer primary key,
+        name text not null,
+        applied_at timestamptz not null default now()
+      )`;
+    const done = new Set((await tx<{ version: number }[]>`select version from ${tx(schema)}.schema_migrations`).map((r) => r.version));
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      const text = await readFile(migration.path, 'utf8');
+      await tx.unsafe(`set local search_path to ${schema}, public`);
+      // The file is our own source code, never user input.
+      await tx.unsafe(text);
+      await tx`insert into ${tx(schema)}.schema_migrations ${tx({ version: migration.version, name: migration.name })}`;
+      applied.push(migration.version);
+    }
+  });
+  return applied;
+};

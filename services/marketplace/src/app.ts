@@ -1,0 +1,4 @@
+import { createServiceApp, type Sql } from '@starforge/service-kit';
+
+/** The marketplace service: its routes mount here as the domain is built. */
+export const createApp = (sql: Sql) => createServiceApp('marketplace', sql);

@@ -1,0 +1,30 @@
+import { remoteDirs, remoteNames, type RemoteName } from '@starforge/contracts';
+
+/**
+ * The six frontends. `exposes` is what a remote offers the shell: its route tree (and, as
+ * domains grow, dashboard widgets). Paths are relative to the app's folder.
+ */
+export interface FrontendApp {
+  name: 'shell' | RemoteName;
+  dir: string;
+  exposes: Record<string, string>;
+  devPort: number;
+}
+
+const remoteApp = (name: RemoteName, index: number): FrontendApp => ({
+  name,
+  dir: remoteDirs[name],
+  exposes: { './routes': './src/routes.tsx' },
+  devPort: 3101 + index,
+});
+
+export const shellApp: FrontendApp = { name: 'shell', dir: 'shell', exposes: {}, devPort: 3100 };
+export const remoteApps: FrontendApp[] = remoteNames.map(remoteApp);
+export const frontendApps: FrontendApp[] = [shellApp, ...remoteApps];
+
+export const findApp = (nameOrDir: string): FrontendApp => {
+  const wanted = nameOrDir.replace(/^\.\//, '').replace(/\/$/, '');
+  const app = frontendApps.find((a) => a.name === wanted || a.dir === wanted || a.name === `mfe_${wanted}`);
+  if (!app) throw new Error(`Unknown frontend "${nameOrDir}"; known: ${frontendApps.map((a) => a.dir).join(', ')}`);
+  return app;
+};

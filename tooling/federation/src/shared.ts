@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * Packages that must exist once in the page. Subpaths (`react/jsx-runtime`, `react-dom/client`,
+ * `jotai/react`) are shared through the trailing-slash keys; leaving one out is how a page ends
+ * up with two Reacts. `@starforge/host` holds the shared jotai store and the toaster, so it must
+ * be a singleton too, or each remote would get its own store.
+ */
+const singletonPackages = ['react', 'react-dom', 'react-router-dom', 'jotai', 'sonner', '@starforge/host', '@starforge/ui', '@starforge/contracts'] as const;
+const withSubpaths = new Set(['react', 'react-dom', 'jotai']);
+
+interface SharedEntry {
+  singleton: true;
+  requiredVersion: string;
+  version: string;
+  strictVersion: boolean;
+}
+
+const versionOf = (appDir: string, pkg: string): string => {
+  const require = createRequire(join(appDir, 'package.json'));
+  return (require(`${pkg}/package.json`) as { version: string }).version;
+};
+
+/** One helper builds the `shared` map for every app, with explicit required versions. */
+export const sharedFor = (appDir: string): Record<string, SharedEntry> => {
+  const shared: Record<string, SharedEntry> = {};
+  for (const pkg of singletonPackages) {
+    const version = versionOf(appDir, pkg);
+    const entry: SharedEntry = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
+    shared[pkg] = entry;
+    if (withSubpaths.has(pkg)) shared[`${pkg}/`] = entry;
+  }
+  return shared;
+};

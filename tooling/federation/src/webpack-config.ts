@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Configuration } from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import type { FrontendApp } from './apps';
+import { sharedFor } from './shared';
+
+const require = createRequire(import.meta.url);
+
+export interface ConfigOptions {
+  root: string;
+  mode: 'production' | 'development';
+}
+
+/** The one webpack configuration every frontend is built with; apps differ only by `FrontendApp`. */
+export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): Configuration => {
+  const appDir = resolve(root, app.dir);
+  const isShell = app.name === 'shell';
+  const production = mode === 'production';
+  return {
+    name: app.name,
+    mode,
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    target: 'web',
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: resolve(appDir, 'dist'),
+      // The shell is served from the site root; a remote loads its chunks next to its manifest.
+      publicPath: isShell ? '/' : 'auto',
+      uniqueName: app.name,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: app.name,
+        filename: 'remoteEntry.js',
+        exposes: app.exposes,
+        shared: sharedFor(appDir),
+        manifest: true,
+        dts: false,
+        ...(isShell ? { remotes: {}, runtimePlugins: [resolve(appDir, 'src/federation/fetch-timeout-plugin.ts')] } : {}),
+      }),
+      ...(isShell ? [new HtmlWebpackPlugin({ template: resolve(appDir, 'src/index.html'), scriptLoading: 'defer' })] : []),
+    ],
+    optimization: {
+      minimize: production,
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+};

@@ -1,0 +1,37 @@
+import type { TestProject } from 'vitest/node';
+import postgres from 'postgres';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@starforge/launcher/postgres';
+import { ensureDatabase } from '@starforge/launcher/postgres';
+import { freePort } from '@starforge/launcher/ports';
+import { fromRoot } from '@starforge/launcher/paths';
+
+/**
+ * Vitest global setup: a real PostgreSQL for service tests. `DATABASE_URL` when set (CI with
+ * its own server), otherwise the embedded one under `.data-test/`. Each run gets a fresh
+ * database, dropped at the end, and tests read its URL from `TEST_DATABASE_URL`.
+ */
+let embedded: EmbeddedDatabase | undefined;
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: fromRoot('.data-test/pg'), port: await freePort() });
+    adminUrl = embedded.url;
+  }
+  const name = `starforge_test_${process.pid}_${Date.now()}`;
+  const url = await ensureDatabase(adminUrl, name);
+  project.provide('databaseUrl', url);
+  process.env.TEST_DATABASE_URL = url;
+  return async () => {
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin`drop database if exists ${admin(name)} with (force)`.catch(() => undefined);
+    await admin.end();
+    await embedded?.stop();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
