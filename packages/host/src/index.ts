@@ -4,3 +4,4 @@ export * from './wallet';
 export * from './toast';
 export * from './http';
 export * from './auth-client';
+export * from './remote-module';
