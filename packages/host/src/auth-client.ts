@@ -160,7 +160,7 @@ class AuthClient {
 
   private withCrossTabLock<T>(work: () => Promise<T>): Promise<T> {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    return locks ? locks.request('starforge-auth-refresh', work) : work();
+    return locks ? (locks.request('starforge-auth-refresh', work) as Promise<T>) : work();
   }
 
   private startAutoRefresh(): void {

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useUser } from '@starforge/host';
+import { TopBar, type TopBarLink } from './top-bar';
 
 /** An honest placeholder for a screen whose domain has not shipped yet. */
 export function ComingSoon({ title, children }: { title: string; children?: ReactNode }) {
@@ -8,5 +11,33 @@ export function ComingSoon({ title, children }: { title: string; children?: Reac
       <p className="sf-muted">This part of Starforge is coming soon.</p>
       {children}
     </section>
+  );
+}
+
+/** A whole placeholder screen inside the real layout: the top bar (when signed in) and the notice. */
+export function ComingSoonPage({ title, links = [] }: { title: string; links?: TopBarLink[] }) {
+  const user = useUser();
+  return (
+    <>
+      {user ? (
+        <TopBar links={links} />
+      ) : (
+        <header className="sf-topbar">
+          <Link to="/" className="sf-logo">
+            <span aria-hidden="true">✦</span> Starforge
+          </Link>
+          <Link to="/auth" className="sf-btn sf-btn-primary">
+            Sign In
+          </Link>
+        </header>
+      )}
+      <main className="sf-main">
+        <ComingSoon title={title}>
+          <Link to={user ? '/dashboard' : '/'} className="sf-btn sf-btn-primary">
+            {user ? 'Back to Dashboard' : 'Back to Home'}
+          </Link>
+        </ComingSoon>
+      </main>
+    </>
   );
 }

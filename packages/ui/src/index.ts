@@ -1,4 +1,4 @@
 export { Spinner, FullPageSpinner } from './spinner';
 export { Field, PasswordField } from './field';
 export { TopBar, type TopBarLink } from './top-bar';
-export { ComingSoon } from './coming-soon';
+export { ComingSoon, ComingSoonPage } from './coming-soon';

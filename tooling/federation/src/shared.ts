@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /**
  * Packages that must exist once in the page. Subpaths (`react/jsx-runtime`, `react-dom/client`,
@@ -17,9 +18,20 @@ interface SharedEntry {
   strictVersion: boolean;
 }
 
+/** The installed version of `pkg` as the app resolves it (some packages do not export package.json). */
 const versionOf = (appDir: string, pkg: string): string => {
   const require = createRequire(join(appDir, 'package.json'));
-  return (require(`${pkg}/package.json`) as { version: string }).version;
+  let dir = dirname(require.resolve(pkg));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const json = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
+      if (json.name === pkg && json.version) return json.version;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`Cannot find the version of ${pkg} from ${appDir}`);
+    dir = parent;
+  }
 };
 
 /** One helper builds the `shared` map for every app, with explicit required versions. */

@@ -23,7 +23,8 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
     name: app.name,
     mode,
     context: appDir,
-    entry: { main: './src/index.ts' },
+    // A remote is reached only through its container (remoteEntry.js), so it has no page entry.
+    entry: isShell ? { main: './src/index.ts' } : {},
     target: 'web',
     devtool: production ? false : 'eval-cheap-module-source-map',
     output: {
@@ -65,14 +66,16 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
         dts: false,
         ...(isShell ? { remotes: {}, runtimePlugins: [resolve(appDir, 'src/federation/fetch-timeout-plugin.ts')] } : {}),
       }),
-      ...(isShell ? [new HtmlWebpackPlugin({ template: resolve(appDir, 'src/index.html'), scriptLoading: 'defer' })] : []),
+      ...(isShell ? [new HtmlWebpackPlugin({ template: resolve(appDir, 'src/index.html'), favicon: resolve(appDir, 'src/favicon.svg'), scriptLoading: 'defer' })] : []),
     ],
     optimization: {
       minimize: production,
-      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
     },
     performance: { hints: false },
     stats: 'errors-warnings',
-    infrastructureLogging: { level: 'warn' },
+    // publicPath 'auto' is deliberate for remotes: their chunks load next to their manifest.
+    ignoreWarnings: [/Manifest will use absolute path resolution/],
+    infrastructureLogging: { level: 'error' },
   };
 };

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { defaultRemoteEntry, domains, remoteNames, remotesMapSchema, type Domain, type RemotesMap } from '@starforge/contracts';
+
+const gatewayEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** The workspace root: the shell and every remote have their dist/ build below it. */
+  STATIC_ROOT: z.string().default(resolve(import.meta.dirname, '../../..')),
+  AUTH_URL: z.string().url(),
+  NFT_URL: z.string().url(),
+  MARKETPLACE_URL: z.string().url(),
+  BOUNTIES_URL: z.string().url(),
+  REWARDS_URL: z.string().url(),
+  /** A JSON remotes map, or a file holding one, to point some remotes elsewhere. */
+  REMOTES_MAP: z.string().optional(),
+  REMOTES_FILE: z.string().optional(),
+});
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  staticRoot: string;
+  services: Record<Domain, string>;
+  remotes: RemotesMap;
+}
+
+export const defaultRemotes = (): RemotesMap =>
+  Object.fromEntries(remoteNames.map((name) => [name, defaultRemoteEntry(name)])) as RemotesMap;
+
+/** The one place the gateway reads its environment. */
+export const readGatewayConfig = (source: NodeJS.ProcessEnv = process.env): GatewayConfig => {
+  const env = gatewayEnvSchema.parse(source);
+  const override = env.REMOTES_MAP ?? (env.REMOTES_FILE ? readFileSync(env.REMOTES_FILE, 'utf8') : undefined);
+  const remotes = { ...defaultRemotes(), ...(override ? remotesMapSchema.parse(JSON.parse(override)) : {}) };
+  const services = Object.fromEntries(domains.map((d) => [d, env[`${d.toUpperCase()}_URL` as `${Uppercase<Domain>}_URL`]])) as Record<Domain, string>;
+  return { port: env.PORT, host: env.HOST, staticRoot: env.STATIC_ROOT, services, remotes };
+};

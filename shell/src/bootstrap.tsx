@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@starforge/ui/styles.css';
+import { authClient } from '@starforge/host';
+import { initRemotes } from './federation/remotes';
+import { App } from './app';
+
+// Start both in the background: the landing page needs neither to paint.
+void authClient.initialize();
+void initRemotes().catch((error: unknown) => console.error('could not read the remotes map', error));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,36 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { remotesMapSchema, type RemoteName } from '@starforge/contracts';
+import type { RemoteRoutesModule } from '@starforge/host';
+
+let entries: Map<RemoteName, string> | undefined;
+let ready: Promise<void> | undefined;
+
+/**
+ * Reads the remotes map the gateway serves and registers every remote by its manifest URL,
+ * so a remote redeploys (or moves) without rebuilding the shell.
+ */
+export const initRemotes = (): Promise<void> =>
+  (ready ??= (async () => {
+    const response = await fetch('/remotes.json', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`remotes map answered ${response.status}`);
+    const map = remotesMapSchema.parse(await response.json());
+    entries = new Map(Object.entries(map).map(([name, url]) => [name as RemoteName, new URL(url, window.location.href).toString()]));
+    registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
+  })().catch((error: unknown) => {
+    ready = undefined; // a later retry reads the map again
+    throw error;
+  }));
+
+/** Loads a remote's route tree; throws when the remote cannot be reached or is malformed. */
+export const loadRemoteRoutes = async (remote: RemoteName): Promise<RemoteRoutesModule> => {
+  await initRemotes();
+  const module = await loadRemote<RemoteRoutesModule>(`${remote}/routes`);
+  if (!module?.pages) throw new Error(`${remote} did not expose its routes`);
+  return module;
+};
+
+/** Forgets what the runtime cached for a remote, so the next load fetches it afresh. */
+export const resetRemote = (remote: RemoteName): void => {
+  const entry = entries?.get(remote);
+  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+};

@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { useUser } from '@starforge/host';
+import { TopBar } from '@starforge/ui';
+import './dashboard.css';
+
+const navigationCards = [
+  { to: '/nft-creator', title: 'NFT Creator', text: 'Design and mint a new NFT.' },
+  { to: '/bounties', title: 'Bug Bounties', text: 'Post, claim and complete bug bounties.' },
+  { to: '/marketplace', title: 'Marketplace', text: 'Browse, buy and sell NFTs.' },
+  { to: '/projects', title: 'Projects', text: 'Create and manage QA testing projects.' },
+  { to: '/withdrawal', title: 'Withdraw Funds', text: 'Transfer your cash earnings to a Solana wallet.' },
+  { to: '/rewards', title: 'Rewards', text: 'Convert points to cash and see your achievements.' },
+];
+
+/** The part of the e-mail before the at-sign, as the welcome line uses it. */
+export const welcomeName = (email: string | undefined): string => (email ? (email.split('@')[0] ?? email) : 'explorer');
+
+export function Dashboard() {
+  const user = useUser();
+  return (
+    <>
+      <TopBar links={[{ to: '/nfts', label: 'My NFTs' }, { to: '/pricing', label: 'Pricing' }, { to: '/settings', label: 'Settings' }]} />
+      <main className="sf-main dashboard">
+        <h1 className="dashboard-welcome">Welcome back, {welcomeName(user?.email)}!</h1>
+        <p className="sf-muted">Your mission control for testing, minting and earning.</p>
+
+        {/* Slots where the domains' widgets mount as they ship (stats, minting wizard, Testing Engine, token panel). */}
+        <section className="dashboard-slot" aria-label="Your stats" data-slot="dashboard-stats" />
+
+        <section aria-labelledby="dashboard-nav-title">
+          <h2 id="dashboard-nav-title" className="sf-visually-hidden">Where to next</h2>
+          <div className="sf-grid">
+            {navigationCards.map((card) => (
+              <Link key={card.to} to={card.to} className="sf-card dashboard-card">
+                <h3>{card.title}</h3>
+                <p className="sf-muted">{card.text}</p>
+              </Link>
+            ))}
+          </div>
+        </section>
+
+        <section className="dashboard-slot" aria-label="Mint an NFT" data-slot="nft-minting-wizard" />
+        <section className="dashboard-slot" aria-label="Testing Engine" data-slot="testing-engine" />
+        <section className="dashboard-slot" aria-label="Token-gated access" data-slot="token-panel" />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { domains, type Domain } from '@starforge/contracts';
+import { buildFrontends, frontendApps, isBuildCurrent } from '@starforge/federation';
+import { fromRoot, repoRoot } from './paths';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './postgres';
+import { freePort } from './ports';
+import { startNodeProcess, waitForOk, type ManagedProcess } from './processes';
+import postgres from 'postgres';
+
+export interface StackOptions {
+  port: number;
+  host?: string;
+  /** Use this server instead of the embedded one. */
+  databaseUrl?: string;
+  /** Where the embedded cluster keeps its data. */
+  dataDir?: string;
+  /** The product's database on the embedded server. */
+  databaseName?: string;
+  /** Drop and recreate the product database first (fresh test runs). */
+  resetDatabase?: boolean;
+  /** Extra environment for every service (rate limits for tests, say). */
+  serviceEnv?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+export interface RunningStack {
+  url: string;
+  databaseUrl: string;
+  services: Record<Domain, string>;
+  stop: () => Promise<void>;
+  /** Resolves when any process of the stack exits on its own. */
+  crashed: Promise<string>;
+}
+
+const resetDatabase = async (adminUrl: string, name: string) => {
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await sql`drop database if exists ${sql(name)} with (force)`;
+  await sql.end();
+};
+
+/** Builds what is missing or stale (all six frontends, two at a time). */
+export const ensureFrontendsBuilt = async (log: (line: string) => void): Promise<void> => {
+  const stale = [];
+  for (const app of frontendApps) if (!(await isBuildCurrent(repoRoot, app))) stale.push(app);
+  if (stale.length === 0) return log('frontends are up to date');
+  await buildFrontends(repoRoot, stale, log);
+};
+
+/**
+ * The whole product: PostgreSQL (embedded unless a URL is given), the five domain services
+ * and the gateway on `port`. Frontends must already be built (see ensureFrontendsBuilt).
+ */
+export const startStack = async (options: StackOptions): Promise<RunningStack> => {
+  const log = options.log ?? console.log;
+  const processes: ManagedProcess[] = [];
+  let embedded: EmbeddedDatabase | undefined;
+  const stop = async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await embedded?.stop();
+  };
+  try {
+    let adminUrl = options.databaseUrl;
+    let databaseUrl = options.databaseUrl;
+    if (!adminUrl) {
+      const started = Date.now();
+      embedded = await startEmbeddedPostgres({ dataDir: options.dataDir ?? fromRoot('.data/pg'), port: await freePort(), log: (l) => log(`[postgres] ${l}`) });
+      adminUrl = embedded.url;
+      const name = options.databaseName ?? 'starforge';
+      if (options.resetDatabase) await resetDatabase(adminUrl, name);
+      databaseUrl = await ensureDatabase(adminUrl, name);
+      log(`[postgres] embedded PostgreSQL ready in ${Date.now() - started} ms`);
+    }
+    if (!databaseUrl) throw new Error('no database');
+
+    const ports = Object.fromEntries(await Promise.all(domains.map(async (d) => [d, await freePort()] as const))) as Record<Domain, number>;
+    const services = Object.fromEntries(domains.map((d) => [d, `http://127.0.0.1:${ports[d]}`])) as Record<Domain, string>;
+    const shared = {
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      AUTH_URL: services.auth,
+      AUTH_JWKS_URL: `${services.auth}/api/auth/.well-known/jwks.json`,
+      NODE_ENV: 'production',
+      ...options.serviceEnv,
+    };
+    for (const domain of domains) {
+      processes.push(startNodeProcess(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, PORT: String(ports[domain]) }, log));
+    }
+    await Promise.all(processes.map((p) => p.listening));
+    await Promise.all(domains.map((d) => waitForOk(`${services[d]}/api/${d}/health`)));
+
+    const gateway = startNodeProcess('gateway', fromRoot('services/gateway/src/server.ts'), {
+      PORT: String(options.port),
+      HOST: options.host ?? '127.0.0.1',
+      STATIC_ROOT: repoRoot,
+      ...Object.fromEntries(domains.map((d) => [`${d.toUpperCase()}_URL`, services[d]])),
+    }, log);
+    processes.push(gateway);
+    await gateway.listening;
+    const url = `http://localhost:${options.port}`;
+    await waitForOk(`http://127.0.0.1:${options.port}/remotes.json`);
+
+    const crashed = Promise.race(
+      processes.map((p) => new Promise<string>((resolve) => p.child.once('exit', (code, signal) => resolve(`${p.name} exited (${signal ?? code})`)))),
+    );
+    return { url, databaseUrl, services, stop, crashed };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};
