@@ -23,20 +23,24 @@ export function Field({ label, hint, error, id, className, ...input }: FieldProp
   );
 }
 
-/** A password input with a show/hide toggle button. */
-export function PasswordField({ label, id, ...input }: Omit<FieldProps, 'type'>) {
+/** A password input with a show/hide toggle button; hints and errors as in Field. */
+export function PasswordField({ label, hint, error, id, className, ...input }: Omit<FieldProps, 'type'>) {
   const generated = useId();
   const inputId = id ?? generated;
   const [visible, setVisible] = useState(false);
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className="sf-field">
+    <div className={`sf-field ${className ?? ''}`}>
       <label htmlFor={inputId}>{label}</label>
       <div className="sf-password">
-        <input id={inputId} type={visible ? 'text' : 'password'} {...input} />
-        <button type="button" className="sf-password-toggle" onClick={() => setVisible((v) => !v)} aria-pressed={visible} aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}>
+        <input id={inputId} type={visible ? 'text' : 'password'} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...input} />
+        <button type="button" className="sf-password-toggle" onClick={() => setVisible((v) => !v)} aria-pressed={visible} aria-controls={inputId} aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}>
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
+      {hint ? <p id={hintId} className="sf-field-hint">{hint}</p> : null}
+      {error ? <p id={errorId} className="sf-field-error" role="alert">{error}</p> : null}
     </div>
   );
 }

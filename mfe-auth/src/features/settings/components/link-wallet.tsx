@@ -1,0 +1,28 @@
+import { PHANTOM_DOWNLOAD_URL } from '@starforge/host';
+import { usePhantomAvailable } from '../../../lib/use-phantom-available';
+import { useLinkWallet } from '../api/use-link-wallet';
+import { settingsText } from '../settings-text';
+
+/** 'Link Solana Wallet' for an e-mail account; without a wallet in the browser, where to get one. */
+export function LinkWallet() {
+  const available = usePhantomAvailable();
+  const { link, linking } = useLinkWallet();
+  if (!available) {
+    return (
+      <p className="auth-status-action">
+        <a href={PHANTOM_DOWNLOAD_URL} target="_blank" rel="noopener">
+          {settingsText.installToLink}
+          <span className="sf-visually-hidden"> {settingsText.opensInNewTab}</span>
+        </a>
+      </p>
+    );
+  }
+  return (
+    <p className="auth-status-action">
+      <button type="button" className="sf-btn sf-btn-secondary sf-btn-block" onClick={() => void link()} disabled={linking} aria-busy={linking}>
+        {linking ? <span className="sf-spinner-ring" aria-hidden="true" /> : null}
+        {linking ? settingsText.linkingWallet : settingsText.linkWallet}
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,43 @@
+import { useUser } from '@starforge/host';
+import { FullPageSpinner, TopBar, type TopBarLink } from '@starforge/ui';
+import { useProfile } from '../api/use-profile';
+import { settingsText } from '../settings-text';
+import { AccountStatusCard } from './account-status-card';
+import { ProfileForm } from './profile-form';
+import { QuickActions } from './quick-actions';
+import './settings.css';
+
+const navLinks: TopBarLink[] = [
+  { to: '/dashboard', label: settingsText.nav.dashboard },
+  { to: '/nfts', label: settingsText.nav.nfts },
+  { to: '/rewards', label: settingsText.nav.rewards },
+];
+
+/** /settings: the profile form, the account's status and quick links. */
+export function SettingsPage() {
+  const user = useUser();
+  const profile = useProfile();
+
+  return (
+    <>
+      <TopBar links={navLinks} />
+      <main className="sf-main auth-settings">
+        <header className="auth-settings-header">
+          <h1>{settingsText.title}</h1>
+          <p className="sf-muted">{settingsText.subtitle}</p>
+        </header>
+        {!user || profile.status === 'loading' ? (
+          <FullPageSpinner label={settingsText.loading} />
+        ) : (
+          <div className="auth-settings-grid">
+            <ProfileForm user={user} profile={profile.profile} />
+            <div className="auth-settings-side">
+              <AccountStatusCard user={user} />
+              <QuickActions />
+            </div>
+          </div>
+        )}
+      </main>
+    </>
+  );
+}
