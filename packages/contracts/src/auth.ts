@@ -37,6 +37,8 @@ export type UserMetadata = z.infer<typeof userMetadataSchema>;
 
 export const identitySchema = z.object({
   provider: z.enum(['email', 'solana']),
+  /** The provider's subject: the e-mail address, or the wallet address. */
+  id: z.string(),
   identity_id: z.string(),
   created_at: z.string(),
 });
@@ -160,4 +162,5 @@ export const authErrorCodes = {
   walletProofInvalid: 'wallet_proof_invalid',
   walletAlreadyLinked: 'wallet_already_linked',
   rateLimited: 'over_request_rate_limit',
+  emailNotConfirmed: 'email_not_confirmed',
 } as const;

@@ -4,3 +4,7 @@ export * from './errors';
 export * from './migrate';
 export * from './create-app';
 export * from './run-service';
+export * from './auth/access-token';
+export * from './auth/active-session';
+export * from './auth/remote-jwks';
+export * from './auth/require-user';

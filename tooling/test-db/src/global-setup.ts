@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import type {} from './index';
 import postgres from 'postgres';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@starforge/launcher/postgres';
 import { ensureDatabase } from '@starforge/launcher/postgres';
@@ -28,10 +29,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.end();
     await embedded?.stop();
   };
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseUrl: string;
-  }
 }

@@ -10,3 +10,10 @@ export const testSql = async (migrations: { schema: string; dir: string }[], sch
   for (const m of migrations) await migrate(sql, m.schema, m.dir);
   return sql;
 };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The URL of this test run's fresh database (see global-setup.ts). */
+    databaseUrl: string;
+  }
+}

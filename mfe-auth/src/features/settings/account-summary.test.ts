@@ -8,7 +8,7 @@ const user = (over: Partial<AuthUser>): AuthUser => ({
   email: 'ada@example.com',
   created_at: '2026-03-05T12:00:00.000Z',
   user_metadata: { first_name: 'Ada', last_name: 'Lovelace' },
-  identities: [{ provider: 'email', identity_id: 'ada@example.com', created_at: '2026-03-05T12:00:00.000Z' }],
+  identities: [{ provider: 'email', id: 'ada@example.com', identity_id: 'b5a0c3de-0000-4000-8000-000000000001', created_at: '2026-03-05T12:00:00.000Z' }],
   factors: [],
   ...over,
 });
@@ -23,7 +23,7 @@ describe('accountSummary', () => {
       user({
         email: `${ADDRESS.slice(0, 8).toLowerCase()}@wallet.starforge.app`,
         user_metadata: { wallet_address: ADDRESS, wallet_type: 'solana' },
-        identities: [{ provider: 'solana', identity_id: ADDRESS, created_at: '2026-03-05T12:00:00.000Z' }],
+        identities: [{ provider: 'solana', id: ADDRESS, identity_id: 'b5a0c3de-0000-4000-8000-000000000002', created_at: '2026-03-05T12:00:00.000Z' }],
       }),
     );
     expect(summary).toMatchObject({ signInMethod: 'solana', linkedWallet: ADDRESS });
@@ -33,16 +33,16 @@ describe('accountSummary', () => {
     const summary = accountSummary(
       user({
         identities: [
-          { provider: 'email', identity_id: 'ada@example.com', created_at: '2026-03-05T12:00:00.000Z' },
-          { provider: 'solana', identity_id: ADDRESS, created_at: '2026-03-06T12:00:00.000Z' },
+          { provider: 'email', id: 'ada@example.com', identity_id: 'b5a0c3de-0000-4000-8000-000000000001', created_at: '2026-03-05T12:00:00.000Z' },
+          { provider: 'solana', id: ADDRESS, identity_id: 'b5a0c3de-0000-4000-8000-000000000003', created_at: '2026-03-06T12:00:00.000Z' },
         ],
       }),
     );
     expect(summary).toMatchObject({ signInMethod: 'email', linkedWallet: ADDRESS });
   });
 
-  it('ignores an identity id that is not an address', () => {
-    const summary = accountSummary(user({ identities: [{ provider: 'solana', identity_id: 'b5a0c3de-0000-4000-8000-000000000000', created_at: '' }] }));
+  it('ignores an identity subject that is not an address', () => {
+    const summary = accountSummary(user({ identities: [{ provider: 'solana', id: 'not-an-address', identity_id: 'b5a0c3de-0000-4000-8000-000000000000', created_at: '' }] }));
     expect(summary).toMatchObject({ signInMethod: 'solana', linkedWallet: null });
   });
 });

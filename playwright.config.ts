@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${port}`;
+
+/**
+ * End-to-end journeys against the whole product, started the way `pnpm start` starts it, on
+ * its own port and a freshly reset database, in Debian's Chromium (no browser download).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 8_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --import tsx tooling/launcher/src/start.ts',
+    url: `${baseURL}/remotes.json`,
+    timeout: 10 * 60_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      STARFORGE_DATA_DIR: '.data-e2e',
+      STARFORGE_DB_NAME: 'starforge_e2e',
+      STARFORGE_DB_RESET: '1',
+      // Every journey signs in from 127.0.0.1; the per-IP limit is tested in the service tests.
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+    },
+  },
+});

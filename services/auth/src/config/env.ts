@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
+/** An Ed25519 private key as a JWK (`kty` OKP, `crv` Ed25519, `x`, `d`). */
+const signingKeySchema = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  x: z.string().min(1),
+  d: z.string().min(1),
+  kid: z.string().min(1).optional(),
+});
+export type SigningKeyJwk = z.infer<typeof signingKeySchema>;
+
+const jsonSigningKey = z.string().transform((text, ctx) => {
+  try {
+    const parsed = signingKeySchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // reported below, without echoing the secret
+  }
+  ctx.addIssue({ code: 'custom', message: 'AUTH_SIGNING_KEY must be the JSON of an Ed25519 private JWK' });
+  return z.NEVER;
+});
+
+const authEnvSchema = z.object({
+  /** Sign-up answers a user without a session until the e-mail is confirmed. */
+  AUTH_REQUIRE_EMAIL_CONFIRMATION: flag,
+  /** Optional: the key that signs access tokens. Without it one is generated and kept in the auth schema. */
+  AUTH_SIGNING_KEY: jsonSigningKey.optional(),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  /** Sign-in or sign-up attempts per account (e-mail or wallet address) per window. */
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Sign-in or sign-up attempts per client IP per window. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+});
+
+export interface AuthConfig {
+  requireEmailConfirmation: boolean;
+  signingKey: SigningKeyJwk | null;
+  rateLimit: { windowSeconds: number; perAccount: number; perIp: number };
+}
+
+/** The auth service's settings; the one place in the service that reads `process.env`. */
+export const readAuthConfig = (source: NodeJS.ProcessEnv = process.env): AuthConfig => {
+  const env = authEnvSchema.parse(source);
+  return {
+    requireEmailConfirmation: env.AUTH_REQUIRE_EMAIL_CONFIRMATION,
+    signingKey: env.AUTH_SIGNING_KEY ?? null,
+    rateLimit: {
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      perIp: env.AUTH_RATE_LIMIT_PER_IP,
+    },
+  };
+};

@@ -1,0 +1,34 @@
+import type { Sql } from '@starforge/service-kit';
+
+export interface RateLimitRule {
+  key: string;
+  limit: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** Seconds until the window that refused the attempt ends. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one attempt against every rule in a fixed window kept in Postgres, so the limit holds
+ * across processes. A row per key, restarted when its window has passed; one statement, so
+ * concurrent attempts each get their own count.
+ */
+export const hitRateLimits = async (sql: Sql, rules: RateLimitRule[], windowSeconds: number): Promise<RateLimitVerdict> => {
+  const rows = await sql<{ key: string; hits: number; retryAfter: number }[]>`
+    with bucket as (
+      select to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}) as window_start
+    )
+    insert into rate_limits (key, window_start, hits)
+    select k, bucket.window_start, 1 from unnest(${sql.array(rules.map((r) => r.key))}::text[]) as k, bucket
+    on conflict (key) do update set
+      hits = case when rate_limits.window_start = excluded.window_start then rate_limits.hits + 1 else 1 end,
+      window_start = excluded.window_start
+    returning key, hits,
+      greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`;
+  const over = rows.filter((row) => row.hits > (rules.find((r) => r.key === row.key)?.limit ?? Infinity));
+  if (over.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(...over.map((r) => r.retryAfter)) };
+};

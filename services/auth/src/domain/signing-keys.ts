@@ -1,0 +1,71 @@
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, createLocalJWKSet, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
+import type { AccessTokenKeys, Sql } from '@starforge/service-kit';
+import type { SigningKeyJwk } from '../config/env';
+
+export const SIGNING_ALGORITHM = 'EdDSA';
+
+export interface SigningKeys {
+  kid: string;
+  privateKey: CryptoKey;
+  /** The public keys, as served at /.well-known/jwks.json. */
+  jwks: JSONWebKeySet;
+  /** Resolves a token's `kid` to one of our public keys. */
+  verifyKeys: AccessTokenKeys;
+}
+
+/** Loads the keys once (on first use) and hands the same ones to every later caller. */
+export type SigningKeyStore = () => Promise<SigningKeys>;
+
+const publicJwk = (jwk: JWK, kid: string): JWK => ({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, kid, alg: SIGNING_ALGORITHM, use: 'sig' });
+
+const toSigningKeys = async (privateJwk: JWK, kid: string, published: JWK[]): Promise<SigningKeys> => {
+  const privateKey = (await importJWK(privateJwk, SIGNING_ALGORITHM)) as CryptoKey;
+  const jwks = { keys: published };
+  return { kid, privateKey, jwks, verifyKeys: createLocalJWKSet(jwks) };
+};
+
+const fromEnv = async (jwk: SigningKeyJwk): Promise<SigningKeys> => {
+  const kid = jwk.kid ?? (await calculateJwkThumbprint(jwk));
+  return toSigningKeys(jwk, kid, [publicJwk(jwk, kid)]);
+};
+
+/**
+ * The newest key in `auth.signing_keys`, made on first start. An advisory lock makes two
+ * processes starting together agree on one key instead of each making its own.
+ */
+const fromDatabase = async (sql: Sql): Promise<SigningKeys> => {
+  const rows = await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('starforge.auth.signing_keys'))`;
+    const existing = await tx<{ kid: string; privateJwk: JWK; publicJwk: JWK }[]>`
+      select kid, private_jwk, public_jwk from signing_keys order by created_at desc`;
+    if (existing.length > 0) return existing;
+    const { privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { crv: 'Ed25519', extractable: true });
+    const privateJwk = await exportJWK(privateKey);
+    const kid = await calculateJwkThumbprint(privateJwk);
+    const created = { kid, privateJwk, publicJwk: publicJwk(privateJwk, kid) };
+    await tx`
+      insert into signing_keys (kid, private_jwk, public_jwk)
+      values (${kid}, ${JSON.stringify(privateJwk)}::text::jsonb, ${JSON.stringify(created.publicJwk)}::text::jsonb)`;
+    return [created];
+  });
+  const [newest] = rows;
+  if (!newest) throw new Error('No signing key');
+  return toSigningKeys(newest.privateJwk, newest.kid, rows.map((r) => r.publicJwk));
+};
+
+export const loadSigningKeys = (sql: Sql, configured: SigningKeyJwk | null): Promise<SigningKeys> =>
+  configured ? fromEnv(configured) : fromDatabase(sql);
+
+export const signingKeyStore = (sql: Sql, configured: SigningKeyJwk | null): SigningKeyStore => {
+  let loading: Promise<SigningKeys> | undefined;
+  return () => {
+    loading ??= loadSigningKeys(sql, configured).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+};
+
+/** A store over keys already loaded (the server loads them before it listens). */
+export const staticKeyStore = (keys: SigningKeys): SigningKeyStore => () => Promise.resolve(keys);

@@ -1,0 +1,23 @@
+import { createPublicKey, verify } from 'node:crypto';
+import bs58 from 'bs58';
+
+// DER header of an Ed25519 SubjectPublicKeyInfo; the 32 raw key bytes follow it.
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/** The 32-byte ed25519 public key a Solana address spells in base58, or null. */
+export const decodeWalletAddress = (address: string): Buffer | null => {
+  const bytes = bs58.decodeUnsafe(address);
+  return bytes && bytes.length === 32 ? Buffer.from(bytes) : null;
+};
+
+/** Whether `signature` (base64, 64 bytes) is the wallet's ed25519 signature of the UTF-8 message. */
+export const isWalletSignatureValid = (publicKey: Buffer, message: string, signature: string): boolean => {
+  const signatureBytes = Buffer.from(signature, 'base64');
+  if (signatureBytes.length !== 64) return false;
+  try {
+    const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
+    return verify(null, Buffer.from(message, 'utf8'), key, signatureBytes);
+  } catch {
+    return false;
+  }
+};

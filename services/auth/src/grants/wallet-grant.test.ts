@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import bs58 from 'bs58';
+import { walletSignInMessage } from '@starforge/contracts';
+import type { Sql } from '@starforge/service-kit';
+import { authTestSql, call, errorOf, newWallet, sessionOf, testApp, walletChallenge, walletProof, walletSignIn, type AuthApp } from '../testing/harness';
+
+describe('wallet sign-in', () => {
+  let sql: Sql;
+  let app: AuthApp;
+  beforeAll(async () => {
+    sql = await authTestSql();
+    app = testApp(sql);
+  });
+  afterAll(() => sql.end());
+
+  const gateway = { 'x-forwarded-host': 'starforge.example:3000' };
+  const signInWith = (body: unknown, headers: Record<string, string> = gateway) => call(app, 'POST', '/token?grant_type=wallet', { body, headers });
+  const usersOf = async (address: string) => sql`select user_id from wallet_auth where wallet_address = ${address}`;
+  const failed = { status: 401, code: 'wallet_proof_invalid', message: 'Failed to sign in with wallet' };
+
+  it('issues a challenge naming the product, address, gateway host, nonce and time, valid 5 minutes', async () => {
+    const { address } = newWallet();
+    const challenge = await walletChallenge(app, address, gateway);
+    expect(challenge.message).toBe(walletSignInMessage({ product: 'Starforge', address, domain: 'starforge.example:3000', nonce: challenge.nonce, issuedAt: challenge.issued_at }));
+    expect(challenge.message.startsWith(`Sign in to Starforge with wallet: ${address}\n`)).toBe(true);
+    expect(Date.parse(challenge.expires_at) - Date.parse(challenge.issued_at)).toBe(5 * 60_000);
+    const withHost = await walletChallenge(app, address, { host: 'app.example' });
+    expect(withHost.message).toContain('Domain: app.example\n');
+  });
+
+  it('creates the wallet account on first sign-in and returns to it afterwards', async () => {
+    const wallet = newWallet();
+    const first = await walletSignIn(app, wallet, gateway);
+    const session = sessionOf(first);
+    expect(first.refresh).toBeTruthy();
+    expect(session.user.email).toBe(`${wallet.address.slice(0, 8)}@wallet.starforge.app`);
+    expect(session.user.user_metadata).toEqual({ wallet_address: wallet.address, wallet_type: 'solana' });
+    expect(session.user.identities.map((i) => i.provider)).toEqual(['solana']);
+
+    const [link] = await sql`select user_id, wallet_type, is_primary from wallet_auth where wallet_address = ${wallet.address}`;
+    expect(link).toEqual({ userId: session.user.id, walletType: 'solana', isPrimary: true });
+    const [user] = await sql`select password_hash from users where id = ${session.user.id}`;
+    expect(user?.passwordHash).toBeNull();
+    const [profile] = await sql`select wallet_address from profiles where id = ${session.user.id}`;
+    expect(profile?.walletAddress).toBe(wallet.address);
+
+    const again = sessionOf(await walletSignIn(app, wallet, gateway));
+    expect(again.user.id).toBe(session.user.id);
+  });
+
+  it('refuses a signature by another key, creates nothing and leaves the challenge for its owner', async () => {
+    const wallet = newWallet();
+    const forger = newWallet();
+    const { message } = await walletChallenge(app, wallet.address, gateway);
+    expect(errorOf(await signInWith({ address: wallet.address, message, signature: forger.sign(message) }))).toEqual(failed);
+    expect(errorOf(await signInWith({ address: wallet.address, message, signature: Buffer.alloc(64).toString('base64') }))).toEqual(failed);
+    expect(errorOf(await signInWith({ address: wallet.address, message, signature: 'bm90LWEtc2lnbmF0dXJl' }))).toEqual(failed);
+    expect(await usersOf(wallet.address)).toHaveLength(0);
+    expect(sessionOf(await signInWith({ address: wallet.address, message, signature: wallet.sign(message) })).user.email).toContain(wallet.address.slice(0, 8));
+  });
+
+  it('refuses a replayed challenge', async () => {
+    const wallet = newWallet();
+    const proof = await walletProof(app, wallet, gateway);
+    expect((await signInWith(proof)).status).toBe(200);
+    expect(errorOf(await signInWith(proof))).toEqual(failed);
+  });
+
+  it('refuses concurrent uses of one challenge but one', async () => {
+    const wallet = newWallet();
+    const proof = await walletProof(app, wallet, gateway);
+    const results = await Promise.all([signInWith(proof), signInWith(proof), signInWith(proof)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+  });
+
+  it('refuses an expired challenge', async () => {
+    const wallet = newWallet();
+    const proof = await walletProof(app, wallet, gateway);
+    await sql`update wallet_nonces set expires_at = now() - interval '1 second' where wallet_address = ${wallet.address}`;
+    expect(errorOf(await signInWith(proof))).toEqual(failed);
+    expect(await usersOf(wallet.address)).toHaveLength(0);
+  });
+
+  it('refuses a challenge issued for another host', async () => {
+    const wallet = newWallet();
+    const proof = await walletProof(app, wallet, { 'x-forwarded-host': 'evil.example' });
+    expect(errorOf(await signInWith(proof, gateway))).toEqual(failed);
+    expect(errorOf(await signInWith(proof, { host: 'starforge.example:3000' }))).toEqual(failed);
+    expect(await usersOf(wallet.address)).toHaveLength(0);
+  });
+
+  it('refuses a message that is not exactly the one issued, even when signed', async () => {
+    const wallet = newWallet();
+    const { message } = await walletChallenge(app, wallet.address, gateway);
+    const altered = message.replace('Issued At: ', 'Issued At: 2020');
+    expect(errorOf(await signInWith({ address: wallet.address, message: altered, signature: wallet.sign(altered) }))).toEqual(failed);
+    const noNonce = `Sign in to Starforge with wallet: ${wallet.address}`;
+    expect(errorOf(await signInWith({ address: wallet.address, message: noNonce, signature: wallet.sign(noNonce) }))).toEqual(failed);
+  });
+
+  it("refuses one wallet's challenge signed and presented by another", async () => {
+    const victim = newWallet();
+    const attacker = newWallet();
+    const { message } = await walletChallenge(app, victim.address, gateway);
+    expect(errorOf(await signInWith({ address: attacker.address, message, signature: attacker.sign(message) }))).toEqual(failed);
+  });
+
+  it('answers 400 for a malformed address, for the challenge and the sign-in', async () => {
+    const tooShort = bs58.encode(randomBytes(24));
+    expect(tooShort.length).toBeGreaterThanOrEqual(32);
+    for (const address of ['not a wallet address at all!!!!!', '0OIl'.repeat(9), tooShort]) {
+      expect(errorOf(await call(app, 'POST', '/wallet/nonce', { body: { address } }))).toMatchObject({ status: 400, code: 'validation_failed', message: 'Invalid Solana address' });
+      expect(errorOf(await signInWith({ address, message: 'x', signature: 'eA==' }))).toMatchObject({ status: 400, code: 'validation_failed' });
+    }
+  });
+
+  it('makes one account when a wallet signs in for the first time twice at once', async () => {
+    const wallet = newWallet();
+    const proofs = await Promise.all([walletProof(app, wallet, gateway), walletProof(app, wallet, gateway)]);
+    const results = await Promise.all(proofs.map((proof) => signInWith(proof)));
+    const [a, b] = results.map(sessionOf);
+    expect(a?.user.id).toBe(b?.user.id);
+    expect(await usersOf(wallet.address)).toHaveLength(1);
+    const [count] = await sql`select count(*)::int as n from users where email = ${`${wallet.address.slice(0, 8)}@wallet.starforge.app`}`;
+    expect(count?.n).toBe(1);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportJWK, generateKeyPair, decodeProtectedHeader } from 'jose';
+import type { Sql } from '@starforge/service-kit';
+import { readAuthConfig } from '../config/env';
+import { authTestSql, call, signUp, testApp, testConfig } from '../testing/harness';
+
+describe('GET /.well-known/jwks.json and the signing key', () => {
+  let sql: Sql;
+  beforeAll(async () => {
+    sql = await authTestSql();
+  });
+  afterAll(() => sql.end());
+
+  it('serves only public Ed25519 keys', async () => {
+    const result = await call(testApp(sql), 'GET', '/.well-known/jwks.json');
+    expect(result.status).toBe(200);
+    expect(result.headers.get('cache-control')).toContain('max-age');
+    const { keys } = result.body as { keys: Record<string, unknown>[] };
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+      expect(key).not.toHaveProperty('d');
+    }
+  });
+
+  it('keeps the key in the database, so a restarted service accepts the sessions it issued', async () => {
+    const before = await signUp(testApp(sql));
+    const restarted = testApp(sql);
+    expect((await call(restarted, 'GET', '/user', { token: before.session.access_token })).status).toBe(200);
+  });
+
+  it('signs with a key given in AUTH_SIGNING_KEY instead', async () => {
+    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+    const jwk = { ...(await exportJWK(privateKey)), kid: 'from-env' };
+    const config = readAuthConfig({ AUTH_SIGNING_KEY: JSON.stringify(jwk) });
+    const app = testApp(sql, { config: testConfig({ signingKey: config.signingKey }) });
+    const { session } = await signUp(app);
+    expect(decodeProtectedHeader(session.access_token).kid).toBe('from-env');
+    const { keys } = (await call(app, 'GET', '/.well-known/jwks.json')).body as { keys: { kid: string; d?: string }[] };
+    expect(keys).toEqual([expect.objectContaining({ kid: 'from-env' })]);
+    expect(keys[0]?.d).toBeUndefined();
+    expect(() => readAuthConfig({ AUTH_SIGNING_KEY: '{"kty":"oct","k":"c2VjcmV0"}' })).toThrow(/Ed25519 private JWK/);
+  });
+});

@@ -1,0 +1,58 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { passwordGrantBodySchema, walletProofBodySchema, type Session } from '@starforge/contracts';
+import { createRouter } from '@starforge/service-kit';
+import type { AuthDeps } from '../deps';
+import { passwordGrant } from '../grants/password-grant';
+import { refreshGrant } from '../grants/refresh-grant';
+import { walletGrant } from '../grants/wallet-grant';
+import { errorResponse } from './openapi-docs';
+import { sessionResponseSchema } from './wire-schemas';
+
+type SchemaComponent = Parameters<ReturnType<typeof createRouter>['openAPIRegistry']['registerComponent']>[2];
+
+// JSON Schema 2020-12 is OpenAPI 3.1's schema language, so zod's own conversion serves here.
+const jsonSchemaOf = (schema: z.ZodType): SchemaComponent => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' });
+  return rest as SchemaComponent;
+};
+
+const grants: Record<'password' | 'refresh_token' | 'wallet', (c: Context, deps: AuthDeps) => Promise<Session>> = {
+  password: passwordGrant,
+  refresh_token: refreshGrant,
+  wallet: walletGrant,
+};
+
+// The body's shape depends on the grant type, so each grant validates its own body; the
+// document lists both shapes.
+const tokenRoute = createRoute({
+  method: 'post',
+  path: '/token',
+  tags: ['auth'],
+  summary: 'Sign in (password or wallet proof) or refresh the session (sf_refresh cookie)',
+  request: {
+    query: z.object({ grant_type: z.enum(['password', 'refresh_token', 'wallet']) }),
+    body: {
+      required: false,
+      description: 'password: PasswordGrantBody; wallet: WalletProofBody; refresh_token: no body',
+      content: {
+        'application/json': {
+          schema: { oneOf: [{ $ref: '#/components/schemas/PasswordGrantBody' }, { $ref: '#/components/schemas/WalletProofBody' }] },
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'A session; the rotated refresh token is in the sf_refresh cookie', content: { 'application/json': { schema: sessionResponseSchema } } },
+    400: errorResponse('Invalid input, invalid_credentials, or a malformed wallet address'),
+    401: errorResponse('session_not_found, refresh_token_already_used, or wallet_proof_invalid'),
+    429: errorResponse('over_request_rate_limit'),
+  },
+});
+
+export const tokenRoutes = (deps: AuthDeps) => {
+  const router = createRouter();
+  router.openAPIRegistry.registerComponent('schemas', 'PasswordGrantBody', jsonSchemaOf(passwordGrantBodySchema));
+  router.openAPIRegistry.registerComponent('schemas', 'WalletProofBody', jsonSchemaOf(walletProofBodySchema));
+  return router.openapi(tokenRoute, async (c) => c.json(await grants[c.req.valid('query').grant_type](c, deps), 200));
+};

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSchema } from '@starforge/contracts';
+import type { Sql } from '@starforge/service-kit';
+import { authTestSql, call, errorOf, newWallet, sessionOf, signUp, testApp, walletProof, walletSignIn, type AuthApp } from '../testing/harness';
+
+describe('GET /user and POST /user/wallets', () => {
+  let sql: Sql;
+  let app: AuthApp;
+  beforeAll(async () => {
+    sql = await authTestSql();
+    app = testApp(sql);
+  });
+  afterAll(() => sql.end());
+
+  const link = (token: string, body: unknown) => call(app, 'POST', '/user/wallets', { token, body });
+
+  it('answers the signed-in user', async () => {
+    const { session, userId, email } = await signUp(app);
+    const result = await call(app, 'GET', '/user', { token: session.access_token });
+    expect(result.status).toBe(200);
+    expect(userSchema.parse(result.body)).toMatchObject({ id: userId, email, user_metadata: { first_name: 'Ada', last_name: 'Lovelace' } });
+  });
+
+  it('refuses a missing, malformed or altered token with invalid_jwt', async () => {
+    const { session } = await signUp(app);
+    const [head, payload] = session.access_token.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+    for (const token of [null, 'garbage', `${head}.${forgedPayload}.${session.access_token.split('.')[2]}`, `${head}.${payload}.`]) {
+      const result = await call(app, 'GET', '/user', { token });
+      expect(errorOf(result)).toMatchObject({ status: 401, code: 'invalid_jwt' });
+      expect(result.headers.get('www-authenticate')).toContain('Bearer');
+    }
+  });
+
+  it('links a proven wallet to the account, which then signs in to it', async () => {
+    const { session, userId } = await signUp(app);
+    const wallet = newWallet();
+    const result = await link(session.access_token, await walletProof(app, wallet));
+    expect(result.status).toBe(200);
+    const user = userSchema.parse(result.body);
+    expect(user.identities.map((i) => i.provider)).toEqual(['email', 'solana']);
+    const [row] = await sql`select user_id, is_primary from wallet_auth where wallet_address = ${wallet.address}`;
+    expect(row).toEqual({ userId, isPrimary: true });
+
+    // Linking again is harmless; a second wallet is not primary.
+    expect((await link(session.access_token, await walletProof(app, wallet))).status).toBe(200);
+    const second = newWallet();
+    expect((await link(session.access_token, await walletProof(app, second))).status).toBe(200);
+    const [secondRow] = await sql`select is_primary from wallet_auth where wallet_address = ${second.address}`;
+    expect(secondRow?.isPrimary).toBe(false);
+
+    expect(sessionOf(await walletSignIn(app, wallet)).user.id).toBe(userId);
+  });
+
+  it('refuses a wallet linked to another account with wallet_already_linked', async () => {
+    const wallet = newWallet();
+    const owner = sessionOf(await walletSignIn(app, wallet));
+    const { session } = await signUp(app);
+    expect(errorOf(await link(session.access_token, await walletProof(app, wallet)))).toMatchObject({ status: 409, code: 'wallet_already_linked' });
+    const rows = await sql`select user_id from wallet_auth where wallet_address = ${wallet.address}`;
+    expect(rows).toEqual([{ userId: owner.user.id }]);
+  });
+
+  it('refuses an unproven wallet', async () => {
+    const { session } = await signUp(app);
+    const wallet = newWallet();
+    const { address, message } = await walletProof(app, wallet);
+    const forged = await link(session.access_token, { address, message, signature: newWallet().sign(message) });
+    expect(errorOf(forged)).toMatchObject({ status: 401, code: 'wallet_proof_invalid' });
+    expect(await sql`select 1 from wallet_auth where wallet_address = ${address}`).toHaveLength(0);
+    expect(errorOf(await link('', { address, message, signature: wallet.sign(message) }))).toMatchObject({ status: 401, code: 'invalid_jwt' });
+  });
+});

@@ -1,0 +1,28 @@
+import { createRoute } from '@hono/zod-openapi';
+import { createRouter, notFound } from '@starforge/service-kit';
+import { loadUser } from '../domain/users';
+import type { AuthDeps } from '../deps';
+import { bearerSecurity, errorResponse } from './openapi-docs';
+import { userResponseSchema } from './wire-schemas';
+
+export const userRoutes = (deps: AuthDeps) => {
+  const userRoute = createRoute({
+    method: 'get',
+    path: '/user',
+    tags: ['auth'],
+    summary: 'The signed-in user',
+    security: bearerSecurity,
+    middleware: [deps.requireUser] as const,
+    responses: {
+      200: { description: 'The user with identities', content: { 'application/json': { schema: userResponseSchema } } },
+      401: errorResponse('invalid_jwt or session_not_found'),
+      404: errorResponse('The account no longer exists'),
+    },
+  });
+
+  return createRouter().openapi(userRoute, async (c) => {
+    const user = await loadUser(deps.sql, c.var.user.id);
+    if (!user) throw notFound('User not found', 'user_not_found');
+    return c.json(user, 200);
+  });
+};

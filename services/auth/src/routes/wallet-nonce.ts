@@ -1,0 +1,28 @@
+import { createRoute } from '@hono/zod-openapi';
+import { walletChallengeSchema, walletNonceBodySchema } from '@starforge/contracts';
+import { createRouter } from '@starforge/service-kit';
+import { decodeWalletAddress } from '../domain/wallet-proof';
+import { issueWalletChallenge } from '../domain/wallet-nonces';
+import type { AuthDeps } from '../deps';
+import { invalidWalletAddress } from '../http/auth-errors';
+import { requestHost } from '../http/client';
+import { errorResponse } from './openapi-docs';
+
+const walletNonceRoute = createRoute({
+  method: 'post',
+  path: '/wallet/nonce',
+  tags: ['wallet'],
+  summary: 'A single-use challenge for the wallet to sign (valid 5 minutes, for this host only)',
+  request: { body: { required: true, content: { 'application/json': { schema: walletNonceBodySchema } } } },
+  responses: {
+    200: { description: 'The challenge and the exact message to sign', content: { 'application/json': { schema: walletChallengeSchema } } },
+    400: errorResponse('Invalid Solana address'),
+  },
+});
+
+export const walletNonceRoutes = (deps: AuthDeps) =>
+  createRouter().openapi(walletNonceRoute, async (c) => {
+    const { address } = c.req.valid('json');
+    if (!decodeWalletAddress(address)) throw invalidWalletAddress();
+    return c.json(await issueWalletChallenge(deps.sql, address, requestHost(c)), 200);
+  });

@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { repoRoot } from './paths';
+
+// `pnpm test`: every test there is — units and service tests on a real PostgreSQL (vitest),
+// then the end-to-end journeys in Debian's Chromium (Playwright) against the built product.
+const CHROMIUM = '/usr/bin/chromium';
+
+const run = (label: string, command: string, args: string[]): boolean => {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', env: process.env });
+  return result.status === 0;
+};
+
+const ensureChromium = (): void => {
+  if (existsSync(CHROMIUM)) return;
+  if (userInfo().uid !== 0) {
+    console.error(`Playwright drives Debian's Chromium at ${CHROMIUM}; install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  console.log('=== installing Debian\'s Chromium for the end-to-end tests');
+  if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0 || spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status !== 0) {
+    console.error('could not install chromium with apt-get');
+    process.exit(1);
+  }
+};
+
+const bin = (name: string) => `${repoRoot}/node_modules/.bin/${name}`;
+ensureChromium();
+const results = {
+  typecheck: run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  'unit and service tests': run('unit and service tests', bin('vitest'), ['run']),
+  'end-to-end tests': run('end-to-end tests', bin('playwright'), ['test']),
+};
+const failed = Object.entries(results).filter(([, ok]) => !ok).map(([name]) => name);
+console.log(failed.length ? `\nFAILED: ${failed.join(', ')}` : '\nAll test suites passed.');
+process.exit(failed.length ? 1 : 0);
