@@ -11,6 +11,9 @@ export type RemoteName = (typeof remoteNames)[number];
 export const remotesMapSchema = z.record(z.enum(remoteNames), z.string().min(1));
 export type RemotesMap = Record<RemoteName, string>;
 
+/** Some remotes pointed elsewhere (the gateway's REMOTES_MAP / REMOTES_FILE); the rest keep their default. */
+export const remotesOverrideSchema = z.partialRecord(z.enum(remoteNames), z.string().min(1));
+
 /** Where each remote's build is served by the gateway when nothing points it elsewhere. */
 export const defaultRemoteEntry = (name: RemoteName): string => `/mfe/${name}/mf-manifest.json`;
 

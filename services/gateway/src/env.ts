@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defaultRemoteEntry, domains, remoteNames, remotesMapSchema, type Domain, type RemotesMap } from '@starforge/contracts';
+import { defaultRemoteEntry, domains, remoteNames, remotesOverrideSchema, type Domain, type RemotesMap } from '@starforge/contracts';
 
 const gatewayEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -33,7 +33,7 @@ export const defaultRemotes = (): RemotesMap =>
 export const readGatewayConfig = (source: NodeJS.ProcessEnv = process.env): GatewayConfig => {
   const env = gatewayEnvSchema.parse(source);
   const override = env.REMOTES_MAP ?? (env.REMOTES_FILE ? readFileSync(env.REMOTES_FILE, 'utf8') : undefined);
-  const remotes = { ...defaultRemotes(), ...(override ? remotesMapSchema.parse(JSON.parse(override)) : {}) };
+  const remotes = { ...defaultRemotes(), ...(override ? remotesOverrideSchema.parse(JSON.parse(override)) : {}) };
   const services = Object.fromEntries(domains.map((d) => [d, env[`${d.toUpperCase()}_URL` as `${Uppercase<Domain>}_URL`]])) as Record<Domain, string>;
   return { port: env.PORT, host: env.HOST, staticRoot: env.STATIC_ROOT, services, remotes };
 };

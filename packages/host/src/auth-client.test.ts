@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '@starforge/contracts';
+
+// The client's retry schedule is its own logic; the network is replaced by a scripted fetch.
+const session = (expiresInSeconds: number): Session => ({
+  access_token: `token-${Math.random()}`,
+  token_type: 'bearer',
+  expires_in: expiresInSeconds,
+  expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
+  user: { id: '6f1d2c1e-1f0a-4b8e-9d3c-2a7b5e4c3d21', email: 'ada@example.com', created_at: '2026-01-01T00:00:00.000Z', user_metadata: {}, identities: [], factors: [] },
+});
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const loadClient = async () => {
+  vi.resetModules();
+  const { authClient } = await import('./auth-client');
+  const { hostStore } = await import('./store');
+  const { sessionAtom } = await import('./session');
+  const events: string[] = [];
+  authClient.onAuthStateChange((event) => events.push(event));
+  return { authClient, events, state: () => hostStore.get(sessionAtom).status };
+};
+
+describe('authClient', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('restores the session from the cookie and announces INITIAL_SESSION', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, session(900)));
+    const { authClient, events, state } = await loadClient();
+    await authClient.initialize();
+    expect(events).toEqual(['INITIAL_SESSION']);
+    expect(state()).toBe('signed_in');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/token?grant_type=refresh_token');
+  });
+
+  it('starts signed out when there is no session to restore', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'session_not_found', message: 'Session not found' } }));
+    const { authClient, events, state } = await loadClient();
+    expect(await authClient.initialize()).toBeNull();
+    expect(events).toEqual(['INITIAL_SESSION']);
+    expect(state()).toBe('signed_out');
+  });
+
+  it('retries a refresh on 502/503/504 and network failures, backing off from 200 ms', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(200, session(60))) // initial: expires within 90 s
+      .mockResolvedValueOnce(json(503, {}))
+      .mockRejectedValueOnce(new TypeError('network down'))
+      .mockResolvedValueOnce(json(504, {}))
+      .mockResolvedValueOnce(json(200, session(900)));
+    const { authClient, events } = await loadClient();
+    await authClient.initialize();
+    const times: number[] = [];
+    fetchMock.mockImplementation(async () => json(200, session(900)));
+    const started = Date.now();
+    const refreshing = authClient.refresh();
+    for (const wait of [200, 400, 800]) {
+      await vi.advanceTimersByTimeAsync(wait);
+      times.push(Date.now() - started);
+    }
+    await refreshing;
+    expect(times).toEqual([200, 600, 1400]);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(events).toEqual(['INITIAL_SESSION', 'TOKEN_REFRESHED']);
+  });
+
+  it('does not retry other refusals: the session ends with SIGNED_OUT', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, session(900))).mockResolvedValueOnce(json(401, { error: { code: 'refresh_token_already_used', message: 'Invalid Refresh Token' } }));
+    const { authClient, events, state } = await loadClient();
+    await authClient.initialize();
+    await expect(authClient.refresh()).rejects.toMatchObject({ status: 401, code: 'refresh_token_already_used' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
+    expect(state()).toBe('signed_out');
+  });
+
+  it('checks every 30 s and refreshes only when expiry is within 90 s', async () => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    fetchMock.mockResolvedValueOnce(json(200, session(150)));
+    const { authClient, events } = await loadClient();
+    await authClient.initialize();
+    fetchMock.mockImplementation(async () => json(200, session(900)));
+    await vi.advanceTimersByTimeAsync(30_000); // 120 s left: nothing to do
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(30_000); // 90 s left: not yet within
+    await vi.advanceTimersByTimeAsync(30_000); // 60 s left: refresh
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(events).toEqual(['INITIAL_SESSION', 'TOKEN_REFRESHED']);
+  });
+
+  it('signs out locally even when the server cannot be reached', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, session(900))).mockRejectedValueOnce(new TypeError('offline'));
+    const { authClient, events, state } = await loadClient();
+    await authClient.initialize();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await authClient.signOut();
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
+    expect(state()).toBe('signed_out');
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/auth/logout?scope=global');
+  });
+});

@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createSql, type Sql } from './db';
+import { listMigrations, migrate } from './migrate';
+
+const folder = (files: Record<string, string>): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+};
+
+describe('migrate', () => {
+  let sql: Sql;
+  beforeAll(() => {
+    sql = createSql(inject('databaseUrl'), { max: 6 });
+  });
+  afterAll(() => sql.end());
+
+  it('applies numbered files in order into the schema, once, and again only what is new', async () => {
+    const schema = `m_${Date.now()}`;
+    const dir = folder({
+      '00001_create_things.sql': 'create table things (id int primary key);',
+      '00002_add_name.sql': 'alter table things add column name text;',
+    });
+    expect(await migrate(sql, schema, dir)).toEqual([1, 2]);
+    expect(await migrate(sql, schema, dir)).toEqual([]);
+    writeFileSync(join(dir, '00003_seed.sql'), "insert into things values (1, 'one');");
+    expect(await migrate(sql, schema, dir)).toEqual([3]);
+    const rows = await sql`select name from ${sql(schema)}.things`;
+    expect(rows).toEqual([{ name: 'one' }]);
+  });
+
+  it('is safe when several processes migrate at once', async () => {
+    const schema = `m_race_${Date.now()}`;
+    const dir = folder({ '00001_create.sql': 'create table t (id int);', '00002_insert.sql': 'insert into t values (1);' });
+    const results = await Promise.all([migrate(sql, schema, dir), migrate(sql, schema, dir), migrate(sql, schema, dir)]);
+    expect(results.flat().sort()).toEqual([1, 2]);
+    expect(await sql`select count(*)::int as n from ${sql(schema)}.t`).toEqual([{ n: 1 }]);
+  });
+
+  it('rolls a failing file back and records nothing for it', async () => {
+    const schema = `m_fail_${Date.now()}`;
+    const dir = folder({ '00001_ok.sql': 'create table ok (id int);', '00002_broken.sql': 'create table broken (id int); select no_such_function();' });
+    await expect(migrate(sql, schema, dir)).rejects.toThrow(/no_such_function/);
+    const [row] = await sql`select to_regclass(${`${schema}.broken`}) as broken, to_regclass(${`${schema}.ok`}) as ok`;
+    expect(row).toEqual({ broken: null, ok: null });
+  });
+
+  it('refuses gaps and badly named files', async () => {
+    await expect(listMigrations(folder({ '00001_a.sql': '', '00003_c.sql': '' }))).rejects.toThrow(/without gaps/);
+    await expect(listMigrations(folder({ 'create.sql': '' }))).rejects.toThrow(/must look like/);
+  });
+
+  it('holds many connections from two services at once', async () => {
+    const a = createSql(inject('databaseUrl'), { max: 60 });
+    const b = createSql(inject('databaseUrl'), { max: 60 });
+    try {
+      const hold = (pool: Sql) => Array.from({ length: 60 }, () => pool`select pg_sleep(0.2), pg_backend_pid() as pid`);
+      const rows = await Promise.all([...hold(a), ...hold(b)]);
+      expect(new Set(rows.map(([r]) => r?.pid)).size).toBe(120);
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+  });
+});
