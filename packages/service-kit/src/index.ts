@@ -4,6 +4,7 @@ export * from './errors';
 export * from './migrate';
 export * from './create-app';
 export * from './run-service';
+export * from './launcher-exit';
 export * from './auth/access-token';
 export * from './auth/active-session';
 export * from './auth/remote-jwks';

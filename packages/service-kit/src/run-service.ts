@@ -4,6 +4,7 @@ import type { Domain } from '@starforge/contracts';
 import { createSql, type Sql } from './db';
 import { readServiceEnv } from './env';
 import { migrate } from './migrate';
+import { onLauncherExit } from './launcher-exit';
 import type { ServiceApp } from './create-app';
 
 interface RunServiceOptions {
@@ -44,4 +45,5 @@ export const runService = async ({ domain, migrationsDir, createApp, startBackgr
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  onLauncherExit(() => void stop('launcher exited'));
 };

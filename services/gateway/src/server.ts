@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { onLauncherExit } from '@starforge/service-kit';
 import type { AddressInfo } from 'node:net';
 import { createGatewayApp } from './app';
 import { readGatewayConfig } from './env';
@@ -16,3 +17,4 @@ const stop = (signal: string) => {
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
+onLauncherExit(() => stop('launcher exited'));

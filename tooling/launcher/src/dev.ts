@@ -60,6 +60,7 @@ const builtOnly = frontendApps.filter((a) => !live.includes(a)).map((a) => a.dir
 log(`\n  ✔ Starforge (dev) on http://localhost:${port}  live: ${live.map((a) => a.dir).join(', ')}; from builds: ${builtOnly.join(', ') || 'none'}\n`);
 
 const shutdown = async () => {
+  setTimeout(() => process.exit(1), 15_000).unref();
   await Promise.all(servers.map((s) => s.stop()));
   await backend.stop();
   process.exit(0);

@@ -14,7 +14,8 @@ export interface ManagedProcess {
  * with its name, and learns its URL from the line it prints once it listens.
  */
 export const startNodeProcess = (name: string, entry: string, env: NodeJS.ProcessEnv, log: (line: string) => void): ManagedProcess => {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The IPC channel closes when the launcher dies, even by SIGKILL, and the child then stops itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let resolveListening: (url: string) => void = () => {};
   let rejectListening: (error: Error) => void = () => {};
   const listening = new Promise<string>((resolve, reject) => {
