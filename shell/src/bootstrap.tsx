@@ -3,11 +3,13 @@ import { createRoot } from 'react-dom/client';
 import '@starforge/ui/styles.css';
 import { authClient } from '@starforge/host';
 import { initRemotes } from './federation/remotes';
+import { preloadRemotesOnIntent } from './federation/preload-on-intent';
 import { App } from './app';
 
 // Start both in the background: the landing page needs neither to paint.
 void authClient.initialize();
 void initRemotes().catch((error: unknown) => console.error('could not read the remotes map', error));
+preloadRemotesOnIntent();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

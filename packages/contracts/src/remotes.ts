@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The five federated remotes, by container name (a valid JS identifier). */
 export const remoteNames = ['mfe_auth', 'mfe_nft', 'mfe_marketplace', 'mfe_bounties', 'mfe_rewards'] as const;
 export type RemoteName = (typeof remoteNames)[number];
@@ -8,11 +6,7 @@ export type RemoteName = (typeof remoteNames)[number];
  * The remotes map the gateway serves at `/remotes.json`: container name -> URL of the
  * remote's `mf-manifest.json`. Relative URLs are resolved against the page's origin.
  */
-export const remotesMapSchema = z.record(z.enum(remoteNames), z.string().min(1));
 export type RemotesMap = Record<RemoteName, string>;
-
-/** Some remotes pointed elsewhere (the gateway's REMOTES_MAP / REMOTES_FILE); the rest keep their default. */
-export const remotesOverrideSchema = z.partialRecord(z.enum(remoteNames), z.string().min(1));
 
 /** Where each remote's build is served by the gateway when nothing points it elsewhere. */
 export const defaultRemoteEntry = (name: RemoteName): string => `/mfe/${name}/mf-manifest.json`;
@@ -25,3 +19,7 @@ export const remoteDirs: Record<RemoteName, string> = {
   mfe_bounties: 'mfe-bounties',
   mfe_rewards: 'mfe-rewards',
 };
+
+/** The same check as remotesMapSchema without zod, for the shell's first page load. */
+export const isRemotesMap = (value: unknown): value is RemotesMap =>
+  typeof value === 'object' && value !== null && remoteNames.every((name) => typeof (value as Record<string, unknown>)[name] === 'string');

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@starforge/contracts';
+import { isApiErrorBody } from '@starforge/contracts';
 
 /** An error answered by one of our services, with its stable code. */
 export class ApiRequestError extends Error {
@@ -38,8 +38,7 @@ export const requestJson = async <T>(path: string, init: RequestInit & { json?: 
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
-    if (parsed.success) throw new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message);
+    if (isApiErrorBody(body)) throw new ApiRequestError(response.status, body.error.code, body.error.message);
     throw new ApiRequestError(response.status, 'http_error', `Request failed (${response.status})`);
   }
   return body as T;

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ mkdirSync(join(staticRoot, 'shell/dist'), { recursive: true });
 mkdirSync(join(staticRoot, 'mfe-nft/dist'), { recursive: true });
 writeFileSync(join(staticRoot, 'shell/dist/index.html'), '<!doctype html><title>Starforge</title>');
 writeFileSync(join(staticRoot, 'shell/dist/main.0123abcd.js'), 'console.log(1)');
+writeFileSync(join(staticRoot, 'shell/dist/main.0123abcd.js.br'), brotliCompressSync('console.log(1)'));
 writeFileSync(join(staticRoot, 'mfe-nft/dist/mf-manifest.json'), '{"id":"mfe_nft"}');
 
 let server: ServerType;
@@ -82,6 +84,9 @@ describe('gateway', () => {
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
     const chunk = await app.request('/main.0123abcd.js');
     expect(chunk.headers.get('cache-control')).toContain('immutable');
+    const compressed = await app.request('/main.0123abcd.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toContain('Accept-Encoding');
     const route = await app.request('/bounty/42/review');
     expect(route.status).toBe(200);
     expect(await route.text()).toContain('<title>Starforge</title>');

@@ -11,14 +11,14 @@ const setCacheHeaders = (path: string, c: Context) => {
 
 /** Serves a remote's build under /mfe/<name>/. */
 export const serveRemote = (distDir: string, prefix: string): MiddlewareHandler =>
-  serveStatic({ root: distDir, rewriteRequestPath: (path) => path.slice(prefix.length), onFound: setCacheHeaders });
+  serveStatic({ root: distDir, precompressed: true, rewriteRequestPath: (path) => path.slice(prefix.length), onFound: setCacheHeaders });
 
 /** Serves the shell's build, and its index.html for every client-side route. */
 export const serveShell = (distDir: string): [MiddlewareHandler, MiddlewareHandler] => [
-  serveStatic({ root: distDir, onFound: setCacheHeaders }),
+  serveStatic({ root: distDir, precompressed: true, onFound: setCacheHeaders }),
   async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     if (!existsSync(join(distDir, 'index.html'))) return c.text('The shell is not built yet. Run `pnpm start`.', 503);
-    return serveStatic({ root: distDir, path: 'index.html', onFound: setCacheHeaders })(c, next);
+    return serveStatic({ root: distDir, path: 'index.html', precompressed: true, onFound: setCacheHeaders })(c, next);
   },
 ];

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remotesMapSchema, type RemoteName } from '@starforge/contracts';
+import { isRemotesMap, type RemoteName } from '@starforge/contracts';
 import type { RemoteRoutesModule } from '@starforge/host';
 
 let entries: Map<RemoteName, string> | undefined;
@@ -13,7 +13,8 @@ export const initRemotes = (): Promise<void> =>
   (ready ??= (async () => {
     const response = await fetch('/remotes.json', { cache: 'no-store' });
     if (!response.ok) throw new Error(`remotes map answered ${response.status}`);
-    const map = remotesMapSchema.parse(await response.json());
+    const map: unknown = await response.json();
+    if (!isRemotesMap(map)) throw new Error('the remotes map names no manifest for some remote');
     entries = new Map(Object.entries(map).map(([name, url]) => [name as RemoteName, new URL(url, window.location.href).toString()]));
     registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
   })().catch((error: unknown) => {

@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
  * up with two Reacts. `@starforge/host` holds the shared jotai store and the toaster, so it must
  * be a singleton too, or each remote would get its own store.
  */
-const singletonPackages = ['react', 'react-dom', 'react-router-dom', 'jotai', 'sonner', '@starforge/host', '@starforge/ui', '@starforge/contracts'] as const;
+const singletonPackages = ['react', 'react-dom', 'react-router-dom', 'jotai', 'sonner', '@starforge/host', '@starforge/ui'] as const;
+// @starforge/contracts is deliberately not shared: it holds no state, and a shared module cannot
+// be tree-shaken, which would put every zod schema into the shell's first page load.
 const withSubpaths = new Set(['react', 'react-dom', 'jotai']);
 
 interface SharedEntry {

@@ -3,11 +3,14 @@ import { createRequire } from 'node:module';
 import type { Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { FrontendApp } from './apps';
 import { sharedFor } from './shared';
 
 const require = createRequire(import.meta.url);
+
+const compressible = /\.(js|json|html|css|svg)$/;
 
 export interface ConfigOptions {
   root: string;
@@ -66,6 +69,13 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
         dts: false,
         ...(isShell ? { remotes: {}, runtimePlugins: [resolve(appDir, 'src/federation/fetch-timeout-plugin.ts')] } : {}),
       }),
+      // Pre-compressed copies, so the gateway serves brotli or gzip without compressing per request.
+      ...(production
+        ? [
+            new CompressionPlugin({ test: compressible, algorithm: 'gzip', filename: '[path][base].gz', threshold: 1024, minRatio: 0.9 }),
+            new CompressionPlugin({ test: compressible, algorithm: 'brotliCompress', filename: '[path][base].br', threshold: 1024, minRatio: 0.9 }),
+          ]
+        : []),
       ...(isShell ? [new HtmlWebpackPlugin({ template: resolve(appDir, 'src/index.html'), favicon: resolve(appDir, 'src/favicon.svg'), scriptLoading: 'defer' })] : []),
     ],
     optimization: {

@@ -1,0 +1,15 @@
+/** Auth constants shared by the browser and the services (kept apart from the zod schemas). */
+export const REFRESH_COOKIE = 'sf_refresh';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const WALLET_NONCE_TTL_SECONDS = 5 * 60;
+export const WALLET_EMAIL_DOMAIN = 'wallet.starforge.app';
+export const ACCESS_TOKEN_AUDIENCE = 'starforge';
+export const ACCESS_TOKEN_ISSUER = 'starforge-auth';
+
+/** Client refresh schedule (spec section 9). */
+export const AUTO_REFRESH_TICK_MS = 30_000;
+export const REFRESH_MARGIN_MS = 90_000;
+export const REFRESH_RETRY_BASE_MS = 200;
+export const REFRESH_RETRY_MAX_ATTEMPTS = 5;
+export const RETRYABLE_STATUSES = [502, 503, 504] as const;
