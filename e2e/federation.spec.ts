@@ -57,15 +57,20 @@ test.describe('federation', () => {
     const panel = page.getByRole('alert').filter({ hasText: 'This part of Starforge is unavailable right now' });
     await expect(panel).toBeVisible({ timeout: 15_000 });
 
+    // Retrying while it is still down keeps the message.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(panel).toBeVisible({ timeout: 15_000 });
+
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
     await page.getByRole('link', { name: /^Marketplace/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
 
+    // Back on the broken screen, once the remote is up again, the retry brings it in.
+    await page.goBack();
+    await page.goBack();
+    await expect(panel).toBeVisible({ timeout: 15_000 });
     await page.unroute('**/mfe/mfe_nft/**');
-    await page.goBack();
-    await page.goBack();
-    await expect(panel).toBeVisible();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'NFT Collection' })).toBeVisible({ timeout: 15_000 });
   });

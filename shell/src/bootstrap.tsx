@@ -5,9 +5,10 @@ import { authClient } from '@starforge/host';
 import { initRemotes } from './federation/remotes';
 import { preloadRemotesOnIntent } from './federation/preload-on-intent';
 import { App } from './app';
+import { earlyRefresh } from './session/early-refresh';
 
 // Start both in the background: the landing page needs neither to paint.
-void authClient.initialize();
+void authClient.initialize(earlyRefresh);
 void initRemotes().catch((error: unknown) => console.error('could not read the remotes map', error));
 preloadRemotesOnIntent();
 

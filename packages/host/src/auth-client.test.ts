@@ -42,6 +42,24 @@ describe('authClient', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/token?grant_type=refresh_token');
   });
 
+  it('takes the answer of a refresh the page sent early as its first attempt', async () => {
+    const { authClient, events, state } = await loadClient();
+    await authClient.initialize(Promise.resolve(json(200, session(900))));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(events).toEqual(['INITIAL_SESSION']);
+    expect(state()).toBe('signed_in');
+  });
+
+  it('retries when the early refresh failed on the network', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, session(900)));
+    const { authClient, state } = await loadClient();
+    const initializing = authClient.initialize(Promise.resolve(null));
+    await vi.advanceTimersByTimeAsync(200);
+    await initializing;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(state()).toBe('signed_in');
+  });
+
   it('starts signed out when there is no session to restore', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'session_not_found', message: 'Session not found' } }));
     const { authClient, events, state } = await loadClient();

@@ -14,7 +14,7 @@ import {
   type WalletChallenge,
   type WalletProofBody,
 } from '@starforge/contracts';
-import { ApiRequestError, isRetryable, requestJson } from './http';
+import { ApiRequestError, isRetryable, networkError, readJson, requestJson } from './http';
 import { sessionAtom, type AuthEvent } from './session';
 import { hostStore } from './store';
 
@@ -35,10 +35,13 @@ class AuthClient {
   private ticker: ReturnType<typeof setInterval> | null = null;
   private initialized: Promise<Session | null> | null = null;
 
-  /** Restores the session from the refresh cookie, once; emits INITIAL_SESSION. */
-  initialize(): Promise<Session | null> {
+  /**
+   * Restores the session from the refresh cookie, once; emits INITIAL_SESSION. The page may
+   * have sent that first refresh request already, while its code was loading.
+   */
+  initialize(earlyRefresh?: Promise<Response | null>): Promise<Session | null> {
     this.initialized ??= (async () => {
-      const session = await this.refresh({ silent: true }).catch(() => null);
+      const session = await this.refresh({ silent: true, firstAttempt: earlyRefresh }).catch(() => null);
       this.emit('INITIAL_SESSION', session);
       this.startAutoRefresh();
       return session;
@@ -134,11 +137,19 @@ class AuthClient {
    * One refresh at a time in this tab, and across tabs through a Web Lock where available,
    * because each refresh token is single-use.
    */
-  refresh({ silent = false }: { silent?: boolean } = {}): Promise<Session | null> {
+  refresh({ silent = false, firstAttempt }: { silent?: boolean; firstAttempt?: Promise<Response | null> | undefined } = {}): Promise<Session | null> {
+    const send = async (attempt: number): Promise<Session> => {
+      if (attempt === 0 && firstAttempt) {
+        const response = await firstAttempt;
+        if (!response) throw networkError();
+        return readJson<Session>(response);
+      }
+      return requestJson<Session>(`${AUTH}/token?grant_type=refresh_token`, { method: 'POST' });
+    };
     this.refreshing ??= this.withCrossTabLock(async () => {
       for (let attempt = 0; ; attempt++) {
         try {
-          const session = await requestJson<Session>(`${AUTH}/token?grant_type=refresh_token`, { method: 'POST' });
+          const session = await send(attempt);
           if (!silent) this.emit('TOKEN_REFRESHED', session);
           else this.session = session;
           return session;

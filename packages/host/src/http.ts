@@ -33,8 +33,13 @@ export const requestJson = async <T>(path: string, init: RequestInit & { json?: 
       ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
     });
   } catch {
-    throw new ApiRequestError(0, 'network_error', 'Network error. Please check your connection and try again.');
+    throw networkError();
   }
+  return readJson<T>(response);
+};
+
+/** The JSON body of one of our services' answers, or the ApiRequestError it stands for. */
+export const readJson = async <T>(response: Response): Promise<T> => {
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
@@ -43,3 +48,5 @@ export const requestJson = async <T>(path: string, init: RequestInit & { json?: 
   }
   return body as T;
 };
+
+export const networkError = (): ApiRequestError => new ApiRequestError(0, 'network_error', 'Network error. Please check your connection and try again.');

@@ -1,22 +1,54 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RemoteName } from '@starforge/contracts';
+import type { RemoteRoutesModule } from '@starforge/host';
 import { FullPageSpinner } from '@starforge/ui';
 import { loadRemoteRoutes, resetRemote } from './remotes';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { UnknownRemotePage } from './unknown-remote-page';
 
-// Lazy components are made once per (route, attempt) and kept here, never inside render.
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
-const lazyPage = (remote: RemoteName, pattern: string, attempt: number) => {
-  const key = `${remote}|${pattern}|${attempt}`;
-  let page = lazyPages.get(key);
-  if (!page) {
-    page = lazy(async () => ({ default: (await loadRemoteRoutes(remote)).pages[pattern] ?? UnknownRemotePage }));
-    lazyPages.set(key, page);
-  }
-  return page;
+// Remotes already loaded in this page render at once on later visits, without a spinner.
+const loaded = new Map<RemoteName, RemoteRoutesModule>();
+
+type LoadState = { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed'; error: unknown };
+
+/**
+ * Loads a remote's routes outside Suspense on purpose: React holds a revealed Suspense
+ * boundary back for up to 300 ms after its fallback showed, which would make every first
+ * visit to a remote's screen at least that slow. Here the page shows the moment it arrives.
+ */
+const useRemoteRoutes = (remote: RemoteName, attempt: number): LoadState => {
+  const cached = loaded.get(remote);
+  const [state, setState] = useState<LoadState>(cached ? { status: 'ready', module: cached } : { status: 'loading' });
+  useEffect(() => {
+    const known = loaded.get(remote);
+    if (known) {
+      setState({ status: 'ready', module: known });
+      return;
+    }
+    let current = true;
+    setState({ status: 'loading' });
+    loadRemoteRoutes(remote).then(
+      (module) => {
+        loaded.set(remote, module);
+        if (current) setState({ status: 'ready', module });
+      },
+      (error: unknown) => current && setState({ status: 'failed', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [remote, attempt]);
+  return state;
 };
+
+function RemoteScreen({ remote, pattern, attempt }: { remote: RemoteName; pattern: string; attempt: number }) {
+  const state = useRemoteRoutes(remote, attempt);
+  if (state.status === 'failed') throw state.error; // the boundary above shows the retry
+  if (state.status === 'loading') return <FullPageSpinner label="Loading..." />;
+  const Page = state.module.pages[pattern] ?? UnknownRemotePage;
+  return <Page />;
+}
 
 /**
  * A route rendered by a remote: loaded on demand, behind an error boundary with a retry,
@@ -25,16 +57,14 @@ const lazyPage = (remote: RemoteName, pattern: string, attempt: number) => {
 export function RemotePage({ remote, pattern }: { remote: RemoteName; pattern: string }) {
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
-  const Page = lazyPage(remote, pattern, attempt);
   const retry = () => {
+    loaded.delete(remote);
     resetRemote(remote);
     setAttempt((n) => n + 1);
   };
   return (
     <RemoteErrorBoundary key={`${pathname}|${attempt}`} remote={remote} onRetry={retry}>
-      <Suspense fallback={<FullPageSpinner label="Loading..." />}>
-        <Page />
-      </Suspense>
+      <RemoteScreen remote={remote} pattern={pattern} attempt={attempt} />
     </RemoteErrorBoundary>
   );
 }
