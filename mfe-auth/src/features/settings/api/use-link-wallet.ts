@@ -1,7 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
-import { authMessages } from '@starforge/contracts';
-import { authClient, getPhantomProvider, hostStore, toast, walletAtom } from '@starforge/host';
-import { connectWallet, proveWallet } from '../../../lib/wallet-proof';
+import { authClient, toast } from '@starforge/host';
+import { useProvenWalletAction } from '../../../lib/use-proven-wallet-action';
 import { settingsText } from '../settings-text';
 import { walletLinkErrorMessage } from '../settings-error-message';
 
@@ -10,41 +8,10 @@ import { walletLinkErrorMessage } from '../settings-error-message';
  * same way as a wallet sign-in. The auth client publishes the updated user to the session.
  */
 export const useLinkWallet = () => {
-  const running = useRef(false);
-  const [linking, setLinking] = useState(false);
-
-  const link = useCallback(async () => {
-    if (running.current) return;
-    const provider = getPhantomProvider();
-    if (!provider) {
-      toast.error(authMessages.installPhantom);
-      return;
-    }
-    running.current = true;
-    setLinking(true);
-    try {
-      let address: string;
-      try {
-        address = await connectWallet(provider);
-      } catch (error) {
-        console.error('wallet connect failed', error);
-        toast.error(authMessages.walletConnectFailed);
-        return;
-      }
-      hostStore.set(walletAtom, { status: 'connected', address });
-      try {
-        const proof = await proveWallet(provider, address, (a) => authClient.walletChallenge(a));
-        await authClient.linkWallet(proof);
-        toast.success(settingsText.walletLinked);
-      } catch (error) {
-        console.error('wallet link failed', error);
-        toast.error(walletLinkErrorMessage(error));
-      }
-    } finally {
-      running.current = false;
-      setLinking(false);
-    }
-  }, []);
-
-  return { link, linking };
+  const { run, busy } = useProvenWalletAction({
+    act: (proof) => authClient.linkWallet(proof),
+    onSuccess: () => toast.success(settingsText.walletLinked),
+    failureMessage: walletLinkErrorMessage,
+  });
+  return { link: run, linking: busy };
 };
