@@ -44,7 +44,14 @@ export const verifyAccessToken = async (
   token: string,
   keys: AccessTokenKeys,
   options: { expiredGraceSeconds?: number } = {},
-): Promise<AuthenticatedUser> => {
+): Promise<AuthenticatedUser> => (await verifyAccessTokenWithExpiry(token, keys, options)).user;
+
+/** As verifyAccessToken, with the token's expiry (seconds since the epoch). */
+export const verifyAccessTokenWithExpiry = async (
+  token: string,
+  keys: AccessTokenKeys,
+  options: { expiredGraceSeconds?: number } = {},
+): Promise<{ user: AuthenticatedUser; expiresAt: number }> => {
   let payload: unknown;
   try {
     ({ payload } = await jwtVerify(token, keys, {
@@ -59,6 +66,7 @@ export const verifyAccessToken = async (
     throw new AccessTokenError('invalid', 'Invalid or expired access token');
   }
   const claims = accessClaimsSchema.safeParse(payload);
-  if (!claims.success) throw new AccessTokenError('invalid', 'Invalid or expired access token');
-  return { id: claims.data.sub, email: claims.data.email, sessionId: claims.data.sid };
+  const expiresAt = (payload as { exp?: unknown }).exp;
+  if (!claims.success || typeof expiresAt !== 'number') throw new AccessTokenError('invalid', 'Invalid or expired access token');
+  return { user: { id: claims.data.sub, email: claims.data.email, sessionId: claims.data.sid }, expiresAt };
 };

@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import { authErrorCodes, errorCodes } from '@starforge/contracts';
 import type { Sql } from '../db';
 import { errorBody } from '../errors';
-import { AccessTokenError, bearerToken, verifyAccessToken, type AccessTokenKeys, type AuthenticatedUser } from './access-token';
+import { AccessTokenError, bearerToken, verifyAccessTokenWithExpiry, type AccessTokenKeys, type AuthenticatedUser } from './access-token';
+import { VerifiedTokenCache } from './verified-token-cache';
 import { isSessionActive } from './active-session';
 import { readAuthJwksUrl } from './env';
 import { remoteKeySet } from './remote-jwks';
@@ -35,17 +36,22 @@ const challenge = { 'WWW-Authenticate': 'Bearer error="invalid_token"' };
 export const requireUser = (options: RequireUserOptions): MiddlewareHandler<AuthEnv> => {
   let keys = options.keys;
   const sessionCheck = options.sessionCheck ?? 'writes';
+  const verified = new VerifiedTokenCache();
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) return c.json(errorBody(authErrorCodes.invalidJwt, 'Authentication required'), 401, challenge);
     keys ??= remoteKeySet(readAuthJwksUrl());
-    let user: AuthenticatedUser;
-    try {
-      user = await verifyAccessToken(token, keys);
-    } catch (error) {
-      if (error instanceof AccessTokenError && error.kind === 'invalid') return c.json(errorBody(authErrorCodes.invalidJwt, error.message), 401, challenge);
-      console.error('access token keys unavailable', error);
-      return c.json(errorBody(errorCodes.unavailable, 'Sign-in could not be checked. Please try again.'), 503);
+    let user = verified.get(token);
+    if (!user) {
+      try {
+        const result = await verifyAccessTokenWithExpiry(token, keys);
+        user = result.user;
+        verified.set(token, user, result.expiresAt);
+      } catch (error) {
+        if (error instanceof AccessTokenError && error.kind === 'invalid') return c.json(errorBody(authErrorCodes.invalidJwt, error.message), 401, challenge);
+        console.error('access token keys unavailable', error);
+        return c.json(errorBody(errorCodes.unavailable, 'Sign-in could not be checked. Please try again.'), 503);
+      }
     }
     if ((sessionCheck === 'always' || !READS.has(c.req.method)) && !(await isSessionActive(options.sql, user))) {
       return c.json(errorBody(authErrorCodes.sessionNotFound, 'Your session has ended. Please sign in again.'), 401, challenge);
