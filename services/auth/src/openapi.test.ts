@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sql } from '@starforge/service-kit';
-import { authTestSql, call, testApp } from './testing/harness';
+import { call, testApp, useAuthTestApp } from './testing/harness';
 
 describe('the auth OpenAPI document', () => {
   let sql: Sql;
-  beforeAll(async () => {
-    sql = await authTestSql();
+  useAuthTestApp((s) => {
+    sql = s;
   });
-  afterAll(() => sql.end());
 
   it('lists every endpoint, generated from the route schemas', async () => {
     const doc = (await call(testApp(sql), 'GET', '/openapi.json')).body as {

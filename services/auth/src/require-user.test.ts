@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { requireUser, type AuthEnv, type Sql } from '@starforge/service-kit';
 import { createTestTokens } from '@starforge/service-kit/auth/test-tokens';
-import { authTestSql, call, signIn, signUp, testApp, type AuthApp } from './testing/harness';
+import { authTestSql, call, signIn, signUp, testApp, type AuthApp, useAuthTestApp } from './testing/harness';
 
 /** Another service, as it would use the shared middleware with the auth service's keys. */
 describe('requireUser in another service, against real sessions', () => {
@@ -54,10 +54,9 @@ describe('requireUser in another service, against real sessions', () => {
 
 describe('createTestTokens (for other services) against the auth schema', () => {
   let sql: Sql;
-  beforeAll(async () => {
-    sql = await authTestSql();
+  useAuthTestApp((s) => {
+    sql = s;
   });
-  afterAll(() => sql.end());
 
   it('signs in a user with a live session, and signs it out', async () => {
     const tokens = await createTestTokens();

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sql } from '@starforge/service-kit';
-import { authTestSql } from '../testing/harness';
+import { useAuthTestApp } from '../testing/harness';
 import { sweepExpired } from './housekeeping';
 import { startSession } from './sessions';
 
 describe('sweepExpired', () => {
   let sql: Sql;
-  beforeAll(async () => {
-    sql = await authTestSql();
+  useAuthTestApp((s) => {
+    sql = s;
   });
-  afterAll(() => sql.end());
 
   it('deletes long-ended sessions, stale challenges and old rate windows, and keeps the rest', async () => {
     const [user] = await sql<{ id: string }[]>`insert into users (email) values (${`sweep-${randomUUID()}@example.com`}) returning id`;

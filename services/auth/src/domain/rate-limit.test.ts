@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sql } from '@starforge/service-kit';
-import { authTestSql } from '../testing/harness';
+import { authTestSql, useAuthTestApp } from '../testing/harness';
 import { hitRateLimits } from './rate-limit';
 
 describe('hitRateLimits', () => {
   let sql: Sql;
-  beforeAll(async () => {
-    sql = await authTestSql();
+  useAuthTestApp((s) => {
+    sql = s;
   });
-  afterAll(() => sql.end());
 
   it('counts concurrent attempts exactly, across pools', async () => {
     const other = await authTestSql();

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
-import { authTestSql, call, errorOf, sessionOf, sha256, signUp, testApp, uniqueEmail, type AuthApp } from '../testing/harness';
+import { call, errorOf, sessionOf, sha256, signUp, uniqueEmail, type AuthApp, useAuthTestApp } from '../testing/harness';
 
 describe('POST /token?grant_type=password', () => {
   let sql: Sql;
   let app: AuthApp;
-  beforeAll(async () => {
-    sql = await authTestSql();
-    app = testApp(sql);
+  useAuthTestApp((s, a) => {
+    sql = s;
+    app = a;
   });
-  afterAll(() => sql.end());
 
   it('answers a session whose access token is an EdDSA JWT the JWKS verifies', async () => {
     const { email, userId } = await signUp(app);

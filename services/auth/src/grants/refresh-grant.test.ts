@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { Sql } from '@starforge/service-kit';
 import { REUSE_GRACE_SECONDS } from '../domain/refresh-tokens';
-import { authTestSql, call, errorOf, sessionOf, sha256, signUp, testApp, type AuthApp } from '../testing/harness';
+import { call, errorOf, sessionOf, sha256, signUp, type AuthApp, useAuthTestApp } from '../testing/harness';
 
 describe('POST /token?grant_type=refresh_token', () => {
   let sql: Sql;
   let app: AuthApp;
-  beforeAll(async () => {
-    sql = await authTestSql();
-    app = testApp(sql);
+  useAuthTestApp((s, a) => {
+    sql = s;
+    app = a;
   });
-  afterAll(() => sql.end());
 
   const refresh = (token: string | null) => call(app, 'POST', '/token?grant_type=refresh_token', { refresh: token });
   const sidOf = (accessToken: string) => decodeJwt(accessToken).sid as string;

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
 import { walletSignInMessage } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
-import { authTestSql, call, errorOf, newWallet, sessionOf, testApp, walletChallenge, walletProof, walletSignIn, type AuthApp } from '../testing/harness';
+import { call, errorOf, newWallet, sessionOf, walletChallenge, walletProof, walletSignIn, type AuthApp, useAuthTestApp } from '../testing/harness';
 
 describe('wallet sign-in', () => {
   let sql: Sql;
   let app: AuthApp;
-  beforeAll(async () => {
-    sql = await authTestSql();
-    app = testApp(sql);
+  useAuthTestApp((s, a) => {
+    sql = s;
+    app = a;
   });
-  afterAll(() => sql.end());
 
   const gateway = { 'x-forwarded-host': 'starforge.example:3000' };
   const signInWith = (body: unknown, headers: Record<string, string> = gateway) => call(app, 'POST', '/token?grant_type=wallet', { body, headers });

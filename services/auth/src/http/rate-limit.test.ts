@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sql } from '@starforge/service-kit';
-import { authTestSql, call, errorOf, newWallet, signUp, testApp, testConfig, uniqueEmail, walletProof, type AuthApp } from '../testing/harness';
+import { call, errorOf, newWallet, signUp, testApp, testConfig, uniqueEmail, walletProof, type AuthApp, useAuthTestApp } from '../testing/harness';
 
 describe('sign-in and sign-up rate limits', () => {
   let sql: Sql;
   let app: AuthApp;
-  beforeAll(async () => {
-    sql = await authTestSql();
-    app = testApp(sql, { config: testConfig({ rateLimit: { windowSeconds: 3_600, perAccount: 3, perIp: 5 } }) });
-  });
-  afterAll(() => sql.end());
+  useAuthTestApp((s, a) => {
+    sql = s;
+    app = a;
+  }, { config: testConfig({ rateLimit: { windowSeconds: 3_600, perAccount: 3, perIp: 5 } }) });
 
   // An hour-long window, so a run never straddles a window's end; each test comes from its own
   // address, so the tests (and other files) do not share a bucket.

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, decodeProtectedHeader } from 'jose';
 import type { Sql } from '@starforge/service-kit';
 import { readAuthConfig } from '../config/env';
-import { authTestSql, call, signUp, testApp, testConfig } from '../testing/harness';
+import { call, signUp, testApp, testConfig, useAuthTestApp } from '../testing/harness';
 
 describe('GET /.well-known/jwks.json and the signing key', () => {
   let sql: Sql;
-  beforeAll(async () => {
-    sql = await authTestSql();
+  useAuthTestApp((s) => {
+    sql = s;
   });
-  afterAll(() => sql.end());
 
   it('serves only public Ed25519 keys', async () => {
     const result = await call(testApp(sql), 'GET', '/.well-known/jwks.json');

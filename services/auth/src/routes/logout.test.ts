@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
 import type { Sql } from '@starforge/service-kit';
 import { signingKeyStore } from '../domain/signing-keys';
-import { authTestSql, call, errorOf, signIn, signUp, testApp, type AuthApp, type SignedIn } from '../testing/harness';
+import { call, errorOf, signIn, signUp, type AuthApp, type SignedIn, useAuthTestApp } from '../testing/harness';
 
 describe('POST /logout', () => {
   let sql: Sql;
   let app: AuthApp;
-  beforeAll(async () => {
-    sql = await authTestSql();
-    app = testApp(sql);
+  useAuthTestApp((s, a) => {
+    sql = s;
+    app = a;
   });
-  afterAll(() => sql.end());
 
   /** One account signed in on three devices. */
   const threeDevices = async (): Promise<SignedIn[]> => {

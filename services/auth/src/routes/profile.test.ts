@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileSchema } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
-import { authTestSql, call, errorOf, newWallet, signUp, testApp, type AuthApp } from '../testing/harness';
+import { call, errorOf, newWallet, signUp, type AuthApp, useAuthTestApp } from '../testing/harness';
 
 describe('GET and PUT /profile', () => {
   let sql: Sql;
   let app: AuthApp;
-  beforeAll(async () => {
-    sql = await authTestSql();
-    app = testApp(sql);
+  useAuthTestApp((s, a) => {
+    sql = s;
+    app = a;
   });
-  afterAll(() => sql.end());
 
   const getProfile = async (token: string) => profileSchema.parse((await call(app, 'GET', '/profile', { token })).body);
   const put = (token: string, body: unknown) => call(app, 'PUT', '/profile', { token, body });

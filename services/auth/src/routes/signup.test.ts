@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpResultSchema } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
-import { authTestSql, call, errorOf, signUp, testApp, testConfig, uniqueEmail, type AuthApp } from '../testing/harness';
+import { call, errorOf, signUp, testApp, testConfig, uniqueEmail, type AuthApp, useAuthTestApp } from '../testing/harness';
 
 describe('POST /signup', () => {
   let sql: Sql;
   let app: AuthApp;
-  beforeAll(async () => {
-    sql = await authTestSql();
-    app = testApp(sql);
+  useAuthTestApp((s, a) => {
+    sql = s;
+    app = a;
   });
-  afterAll(() => sql.end());
 
   const body = (email: string, password = 'secret1') => ({ email, password, data: { first_name: ' Ada ', last_name: 'Lovelace' }, redirect_to: 'http://localhost:3000' });
 

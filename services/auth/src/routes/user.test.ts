@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userSchema } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
-import { authTestSql, call, errorOf, newWallet, sessionOf, signUp, testApp, walletProof, walletSignIn, type AuthApp } from '../testing/harness';
+import { call, errorOf, newWallet, sessionOf, signUp, walletProof, walletSignIn, type AuthApp, useAuthTestApp } from '../testing/harness';
 
 describe('GET /user and POST /user/wallets', () => {
   let sql: Sql;
   let app: AuthApp;
-  beforeAll(async () => {
-    sql = await authTestSql();
-    app = testApp(sql);
+  useAuthTestApp((s, a) => {
+    sql = s;
+    app = a;
   });
-  afterAll(() => sql.end());
 
   const link = (token: string, body: unknown) => call(app, 'POST', '/user/wallets', { token, body });
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
 import { REFRESH_COOKIE, apiErrorSchema, sessionSchema, walletChallengeSchema, type Session } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
+import { afterAll, beforeAll } from 'vitest';
 import { testSql } from '@starforge/test-db';
 import { createApp, type AuthAppOptions } from '../app';
 import type { AuthConfig } from '../config/env';
@@ -20,6 +21,19 @@ export const testConfig = (overrides: Partial<AuthConfig> = {}): AuthConfig => (
 export const authTestSql = (): Promise<Sql> => testSql([{ schema: 'auth', dir: migrationsDir }], 'auth');
 
 export type AuthApp = ReturnType<typeof createApp>;
+
+/**
+ * Opens a pool on the test database (auth migrations applied) and an auth app on it before the
+ * file's tests, and closes the pool after them; `use` receives both.
+ */
+export const useAuthTestApp = (use: (sql: Sql, app: AuthApp) => void, options?: AuthAppOptions): void => {
+  let sql: Sql | undefined;
+  beforeAll(async () => {
+    sql = await authTestSql();
+    use(sql, testApp(sql, options));
+  });
+  afterAll(() => sql?.end());
+};
 
 export const testApp = (sql: Sql, options: AuthAppOptions = {}): AuthApp => createApp(sql, { config: testConfig(), ...options });
 
