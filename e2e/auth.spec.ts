@@ -85,9 +85,12 @@ test.describe('/auth with e-mail', () => {
     const account = await signUpViaApi(page, newAccount('busy'));
     await page.context().clearCookies();
     let requests = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first sign-in request is held until the extra submits are made, so none can slip in after it.
     await page.route('**/api/auth/token?grant_type=password', async (route) => {
       requests += 1;
-      await new Promise((r) => setTimeout(r, 800));
+      await held;
       await route.continue();
     });
     const auth = new AuthPage(page);
@@ -98,6 +101,8 @@ test.describe('/auth with e-mail', () => {
     await expect(page.getByRole('button', { name: 'Signing In...' })).toBeVisible();
     await auth.password.press('Enter');
     await auth.password.press('Enter');
+    await page.getByRole('button', { name: 'Signing In...' }).click({ force: true });
+    release();
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(requests).toBe(1);
   });
