@@ -20,6 +20,6 @@ export const remoteDirs: Record<RemoteName, string> = {
   mfe_rewards: 'mfe-rewards',
 };
 
-/** The same check as remotesMapSchema without zod, for the shell's first page load. */
+/** Whether a parsed `/remotes.json` names a manifest for every remote (no zod: it runs on the first page load). */
 export const isRemotesMap = (value: unknown): value is RemotesMap =>
   typeof value === 'object' && value !== null && remoteNames.every((name) => typeof (value as Record<string, unknown>)[name] === 'string');

