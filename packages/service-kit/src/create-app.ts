@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { errorCodes, type Domain } from '@starforge/contracts';
+import { errorCodes, type ServiceName } from '@starforge/contracts';
 import { ApiError, errorBody } from './errors';
 import type { Sql } from './db';
 
@@ -33,7 +33,7 @@ const healthRoute = createRoute({
  * error handler answering `{ error: { code, message } }`, `/health` (checks the database)
  * and `/openapi.json` generated from the same zod schemas that validate the routes.
  */
-export const createServiceApp = (domain: Domain, sql: Sql): ServiceApp => {
+export const createServiceApp = (domain: ServiceName, sql: Sql): ServiceApp => {
   const app = new OpenAPIHono<ServiceEnvVars>({ defaultHook: validationHook }).basePath(`/api/${domain}`) as ServiceApp;
   app.use(requestId());
 

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import type { Domain } from '@starforge/contracts';
+import type { ServiceName } from '@starforge/contracts';
 import { createSql, type Sql } from './db';
 import { readServiceEnv } from './env';
 import { migrate } from './migrate';
@@ -8,7 +8,7 @@ import { onLauncherExit } from './launcher-exit';
 import type { ServiceApp } from './create-app';
 
 interface RunServiceOptions {
-  domain: Domain;
+  domain: ServiceName;
   migrationsDir: string;
   createApp: (sql: Sql) => ServiceApp | Promise<ServiceApp>;
   /** Extra work to start after the app (workers, listeners); returns its own stop. */

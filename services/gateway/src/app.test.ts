@@ -42,7 +42,7 @@ beforeAll(async () => {
   });
   const up = `http://127.0.0.1:${port}`;
   // The nft service is a closed port: nothing listens on port 9 of loopback.
-  config = { port: 0, host: '127.0.0.1', staticRoot, services: { auth: up, nft: 'http://127.0.0.1:9', marketplace: up, bounties: up, rewards: up }, remotes: defaultRemotes() };
+  config = { port: 0, host: '127.0.0.1', staticRoot, services: { auth: up, nft: 'http://127.0.0.1:9', marketplace: up, bounties: up, rewards: up, events: up }, remotes: defaultRemotes() };
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -99,6 +99,7 @@ describe('gateway', () => {
       MARKETPLACE_URL: 'http://127.0.0.1:1',
       BOUNTIES_URL: 'http://127.0.0.1:1',
       REWARDS_URL: 'http://127.0.0.1:1',
+      EVENTS_URL: 'http://127.0.0.1:1',
       STATIC_ROOT: staticRoot,
       REMOTES_MAP: '{"mfe_nft":"https://cdn.example.com/mfe_nft/mf-manifest.json"}',
     });

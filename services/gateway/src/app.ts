@@ -1,16 +1,14 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { domains, errorCodes, remoteDirs, remoteNames, type Domain } from '@starforge/contracts';
+import { errorCodes, isServiceName, remoteDirs, remoteNames } from '@starforge/contracts';
 import type { GatewayConfig } from './env';
 import { forward } from './proxy';
 import { securityHeaders } from './security-headers';
 import { serveRemote, serveShell } from './static-files';
 
-const isDomain = (value: string): value is Domain => (domains as readonly string[]).includes(value);
-
 /**
  * One origin for the browser: the shell and remotes' static builds, the remotes map, and
- * `/api/<domain>/*` proxied to each domain service.
+ * `/api/<service>/*` proxied to each service.
  */
 export const createGatewayApp = (config: GatewayConfig) => {
   const app = new Hono();
@@ -18,7 +16,7 @@ export const createGatewayApp = (config: GatewayConfig) => {
 
   app.all('/api/:domain/*', (c) => {
     const domain = c.req.param('domain');
-    if (!isDomain(domain)) return c.json({ error: { code: errorCodes.notFound, message: 'Not found' } }, 404);
+    if (!isServiceName(domain)) return c.json({ error: { code: errorCodes.notFound, message: 'Not found' } }, 404);
     return forward(c, config.services[domain], domain);
   });
   app.all('/api/*', (c) => c.json({ error: { code: errorCodes.notFound, message: 'Not found' } }, 404));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defaultRemoteEntry, domains, remoteNames, remotesOverrideSchema, type Domain, type RemotesMap } from '@starforge/contracts';
+import { defaultRemoteEntry, remoteNames, remotesOverrideSchema, serviceNames, type RemotesMap, type ServiceName } from '@starforge/contracts';
 
 const gatewayEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -13,6 +13,7 @@ const gatewayEnvSchema = z.object({
   MARKETPLACE_URL: z.string().url(),
   BOUNTIES_URL: z.string().url(),
   REWARDS_URL: z.string().url(),
+  EVENTS_URL: z.string().url(),
   /** A JSON remotes map, or a file holding one, to point some remotes elsewhere. */
   REMOTES_MAP: z.string().optional(),
   REMOTES_FILE: z.string().optional(),
@@ -22,7 +23,7 @@ export interface GatewayConfig {
   port: number;
   host: string;
   staticRoot: string;
-  services: Record<Domain, string>;
+  services: Record<ServiceName, string>;
   remotes: RemotesMap;
 }
 
@@ -34,6 +35,6 @@ export const readGatewayConfig = (source: NodeJS.ProcessEnv = process.env): Gate
   const env = gatewayEnvSchema.parse(source);
   const override = env.REMOTES_MAP ?? (env.REMOTES_FILE ? readFileSync(env.REMOTES_FILE, 'utf8') : undefined);
   const remotes = { ...defaultRemotes(), ...(override ? remotesOverrideSchema.parse(JSON.parse(override)) : {}) };
-  const services = Object.fromEntries(domains.map((d) => [d, env[`${d.toUpperCase()}_URL` as `${Uppercase<Domain>}_URL`]])) as Record<Domain, string>;
+  const services = Object.fromEntries(serviceNames.map((d) => [d, env[`${d.toUpperCase()}_URL` as `${Uppercase<ServiceName>}_URL`]])) as Record<ServiceName, string>;
   return { port: env.PORT, host: env.HOST, staticRoot: env.STATIC_ROOT, services, remotes };
 };

@@ -1,4 +1,4 @@
-import { domains, type Domain } from '@starforge/contracts';
+import { serviceNames, type ServiceName } from '@starforge/contracts';
 import { buildFrontends, frontendApps, isBuildCurrent } from '@starforge/federation';
 import { fromRoot, repoRoot } from './paths';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './postgres';
@@ -17,6 +17,8 @@ export interface StackOptions {
   databaseName?: string;
   /** Drop and recreate the product database first (fresh test runs). */
   resetDatabase?: boolean;
+  /** The origin browsers use (default http://localhost:<port>); behind TLS, its https URL. */
+  publicOrigin?: string;
   /** Extra environment for every service (rate limits for tests, say). */
   serviceEnv?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
@@ -25,7 +27,7 @@ export interface StackOptions {
 export interface RunningStack {
   url: string;
   databaseUrl: string;
-  services: Record<Domain, string>;
+  services: Record<ServiceName, string>;
   stop: () => Promise<void>;
   /** Resolves when any process of the stack exits on its own. */
   crashed: Promise<string>;
@@ -46,8 +48,8 @@ export const ensureFrontendsBuilt = async (log: (line: string) => void): Promise
 };
 
 /**
- * The whole product: PostgreSQL (embedded unless a URL is given), the five domain services
- * and the gateway on `port`. Frontends must already be built (see ensureFrontendsBuilt).
+ * The whole product: PostgreSQL (embedded unless a URL is given), the domain and platform
+ * services and the gateway on `port`. Frontends must already be built (see ensureFrontendsBuilt).
  */
 export const startStack = async (options: StackOptions): Promise<RunningStack> => {
   const log = options.log ?? console.log;
@@ -71,27 +73,31 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
     }
     if (!databaseUrl) throw new Error('no database');
 
-    const ports = Object.fromEntries(await Promise.all(domains.map(async (d) => [d, await freePort()] as const))) as Record<Domain, number>;
-    const services = Object.fromEntries(domains.map((d) => [d, `http://127.0.0.1:${ports[d]}`])) as Record<Domain, string>;
+    const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port}`;
+    const ports = Object.fromEntries(await Promise.all(serviceNames.map(async (d) => [d, await freePort()] as const))) as Record<ServiceName, number>;
+    const services = Object.fromEntries(serviceNames.map((d) => [d, `http://127.0.0.1:${ports[d]}`])) as Record<ServiceName, string>;
     const shared = {
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       AUTH_URL: services.auth,
       AUTH_JWKS_URL: `${services.auth}/api/auth/.well-known/jwks.json`,
       NODE_ENV: 'production',
+      // The product's public origin: wallet challenges name its host, the gateway its scheme.
+      PUBLIC_ORIGIN: publicOrigin,
       ...options.serviceEnv,
     };
-    for (const domain of domains) {
+    for (const domain of serviceNames) {
       processes.push(startNodeProcess(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, PORT: String(ports[domain]) }, log));
     }
     await Promise.all(processes.map((p) => p.listening));
-    await Promise.all(domains.map((d) => waitForOk(`${services[d]}/api/${d}/health`)));
+    await Promise.all(serviceNames.map((d) => waitForOk(`${services[d]}/api/${d}/health`)));
 
     const gateway = startNodeProcess('gateway', fromRoot('services/gateway/src/server.ts'), {
       PORT: String(options.port),
       HOST: options.host ?? '127.0.0.1',
       STATIC_ROOT: repoRoot,
-      ...Object.fromEntries(domains.map((d) => [`${d.toUpperCase()}_URL`, services[d]])),
+      PUBLIC_ORIGIN: publicOrigin,
+      ...Object.fromEntries(serviceNames.map((d) => [`${d.toUpperCase()}_URL`, services[d]])),
     }, log);
     processes.push(gateway);
     await gateway.listening;

@@ -6,6 +6,7 @@ const env = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
     HOST: z.string().default('127.0.0.1'),
+    PUBLIC_ORIGIN: z.string().url().optional(),
     DATABASE_URL: z.string().url().optional(),
     STARFORGE_DATA_DIR: z.string().optional(),
     STARFORGE_DB_NAME: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
@@ -20,6 +21,7 @@ await ensureFrontendsBuilt(log);
 const stack = await startStack({
   port: env.PORT,
   host: env.HOST,
+  ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
   ...(env.STARFORGE_DATA_DIR ? { dataDir: `${env.STARFORGE_DATA_DIR}/pg` } : {}),
   ...(env.STARFORGE_DB_NAME ? { databaseName: env.STARFORGE_DB_NAME } : {}),

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Domain } from '@starforge/contracts';
+import type { ServiceName } from '@starforge/contracts';
 import type { ServiceApp, Sql } from '@starforge/service-kit';
 import { testSql } from './index';
 
 /** The behaviour every domain service shares: health, OpenAPI document, error shape. */
-export const describeServiceBasics = (domain: Domain, migrationsDir: string, createApp: (sql: Sql) => ServiceApp) =>
+export const describeServiceBasics = (domain: ServiceName, migrationsDir: string, createApp: (sql: Sql) => ServiceApp) =>
   describe(`${domain} service basics`, () => {
     let sql: Sql;
     beforeAll(async () => {
