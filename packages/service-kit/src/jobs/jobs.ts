@@ -1,0 +1,186 @@
+import PgBoss from 'pg-boss';
+import { jobIdForKey } from './job-key';
+import { txExecutor, type SqlRunner } from './tx-executor';
+
+/** What a handler learns about the job it runs. */
+export interface JobContext {
+  /** Stable across retries: a good idempotency key for the job's effect. */
+  id: string;
+  name: string;
+  /** 1 on the first run, 2 on the first retry, ... */
+  attempt: number;
+  maxAttempts: number;
+  /** When the job became due (database clock). */
+  startAfter: Date;
+}
+
+/**
+ * Runs one job. Delivery is at least once (a worker killed mid-job, or one that outlives the
+ * queue's expiry, runs the job again), so a handler must be idempotent: write its effect and a
+ * mark keyed by `job.id` (or the domain's own unique key) in ONE transaction, and do nothing when
+ * the mark is already there. See README.md beside this file.
+ */
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export interface WorkOptions {
+  /** A job still running after this long counts as failed and is retried (default 5 s). */
+  expireInSeconds?: number;
+  /** Retries after the first attempt (default 5). */
+  retryLimit?: number;
+  /** First retry delay in whole seconds, doubled on each retry with jitter (default 1). */
+  retryDelaySeconds?: number;
+  /** Jobs fetched at once, run concurrently (default 10). */
+  batchSize?: number;
+}
+
+export interface EnqueueOptions {
+  /** Due this many seconds from now (fractions allowed). */
+  startAfterSeconds?: number;
+  /** Due at this time. */
+  startAfter?: Date;
+  /**
+   * At most one job per key in this queue: a second enqueue with the same key is ignored (and
+   * returns null) for as long as the first job is kept (until archived, 12 h after it ends).
+   */
+  singletonKey?: string;
+}
+
+export interface Jobs {
+  /** The PostgreSQL schema holding this service's queues (`<service>_jobs`). */
+  readonly schema: string;
+  /** Registers the worker for a queue; call before `start()`. */
+  work: <T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions) => void;
+  /**
+   * Adds a job inside the caller's transaction (or on a pool), so the job exists only if the
+   * transaction commits. Returns the job id, or null when `singletonKey` matched a kept job.
+   */
+  enqueue: <T extends object>(tx: SqlRunner, name: string, data: T, options?: EnqueueOptions) => Promise<string | null>;
+  /** Creates the schema and queues and starts the workers (nothing when no worker is registered). */
+  start: () => Promise<void>;
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then closes the pool. */
+  stop: (options?: { timeoutMs?: number }) => Promise<void>;
+}
+
+export interface JobsOptions {
+  databaseUrl: string;
+  /** Owns the schema `<service>_jobs`. */
+  service: string;
+  log?: (line: string) => void;
+  /** How often idle workers look for due jobs; pg-boss's floor is 0.5 s. */
+  pollingIntervalSeconds?: number;
+  /** Expiry of dead workers' jobs, archiving; pg-boss's floor is 1 s. */
+  maintenanceIntervalSeconds?: number;
+  /**
+   * Wake this process's worker when a job it enqueued becomes due, instead of waiting for the
+   * next poll (default true). Polling still finds every job, from any process.
+   */
+  wakeAtDue?: boolean;
+}
+
+const DEFAULT_WORK: Required<WorkOptions> = { expireInSeconds: 5, retryLimit: 5, retryDelaySeconds: 1, batchSize: 10 };
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Durable jobs for one service on pg-boss 10: its own schema, workers registered at start, jobs
+ * enqueued in the caller's transaction, retried with backoff, and a graceful stop.
+ */
+export const createJobs = (options: JobsOptions): Jobs => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(options.service)) throw new Error(`Invalid service name for jobs: ${options.service}`);
+  const schema = `${options.service}_jobs`;
+  const log = options.log ?? ((line: string) => console.log(`[${options.service}] ${line}`));
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema,
+    max: 4,
+    application_name: `starforge-${options.service}-jobs`,
+    // No cron schedules: the timekeeper would only add polling.
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 1,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+  });
+  // pg-boss emits 'error' for failed polls and maintenance; without a listener Node would crash.
+  boss.on('error', (error) => log(`jobs: ${messageOf(error)}`));
+
+  const registered = new Map<string, { handler: JobHandler<object>; options: Required<WorkOptions> }>();
+  const workerIds = new Map<string, string>();
+  const wakeTimers = new Set<NodeJS.Timeout>();
+  let started = false;
+  let stopping = false;
+
+  const runOne = async (name: string, handler: JobHandler<object>, job: PgBoss.JobWithMetadata<object>) => {
+    const context: JobContext = { id: job.id, name, attempt: job.retryCount + 1, maxAttempts: job.retryLimit + 1, startAfter: job.startAfter };
+    if (context.attempt > 1) log(`job ${name} ${job.id}: attempt ${context.attempt} of ${context.maxAttempts}`);
+    try {
+      await handler(job.data, context);
+      await boss.complete(name, job.id);
+    } catch (error) {
+      const retry = context.attempt < context.maxAttempts ? 'it will be retried' : 'no retries left';
+      log(`job ${name} ${job.id} failed on attempt ${context.attempt} of ${context.maxAttempts}: ${messageOf(error)} (${retry})`);
+      await boss.fail(name, job.id, { message: messageOf(error) });
+    }
+  };
+
+  return {
+    schema,
+
+    work: (name, handler, workOptions = {}) => {
+      if (started) throw new Error(`Register job workers before start (queue ${name})`);
+      if (registered.has(name)) throw new Error(`A worker for job queue ${name} is already registered`);
+      registered.set(name, { handler: handler as JobHandler<object>, options: { ...DEFAULT_WORK, ...workOptions } });
+    },
+
+    enqueue: async (tx, name, data, enqueueOptions = {}) => {
+      if (!registered.has(name)) throw new Error(`No worker registered for job queue ${name}: register it with jobs.work() first`);
+      const dueAt = enqueueOptions.startAfter ?? (enqueueOptions.startAfterSeconds ? new Date(Date.now() + enqueueOptions.startAfterSeconds * 1000) : undefined);
+      const sendOptions: PgBoss.SendOptions = { db: txExecutor(tx) };
+      // Seconds go to the database so the due time follows its clock (`now()` + delay).
+      if (enqueueOptions.startAfter) sendOptions.startAfter = enqueueOptions.startAfter;
+      else if (enqueueOptions.startAfterSeconds && enqueueOptions.startAfterSeconds > 0) sendOptions.startAfter = String(enqueueOptions.startAfterSeconds);
+      if (enqueueOptions.singletonKey !== undefined) sendOptions.id = jobIdForKey(name, enqueueOptions.singletonKey);
+      const id = await boss.send(name, data, sendOptions);
+
+      const workerId = workerIds.get(name);
+      const delayMs = dueAt ? dueAt.getTime() - Date.now() : 0;
+      if (id && workerId && options.wakeAtDue !== false && delayMs > 0 && !stopping) {
+        // The polling loop would find the job up to one interval late; wake the worker at the due time.
+        const timer = setTimeout(() => {
+          wakeTimers.delete(timer);
+          boss.notifyWorker(workerId);
+        }, delayMs + 2);
+        timer.unref();
+        wakeTimers.add(timer);
+      }
+      return id;
+    },
+
+    start: async () => {
+      if (started || registered.size === 0) return;
+      started = true;
+      await boss.start();
+      for (const [name, { handler, options: w }] of registered) {
+        const queue = { name, retryLimit: w.retryLimit, retryDelay: w.retryDelaySeconds, retryBackoff: true, expireInSeconds: w.expireInSeconds };
+        await boss.createQueue(name, queue);
+        // createQueue keeps an existing queue as it was; apply the options the code asks for now.
+        await boss.updateQueue(name, queue);
+        const workerId = await boss.work<object>(name, { batchSize: w.batchSize, includeMetadata: true }, async (batch) => {
+          await Promise.all(batch.map((job) => runOne(name, handler, job)));
+          // A full batch means more may be due: fetch again at once instead of after the interval.
+          const id = workerIds.get(name);
+          if (batch.length === w.batchSize && id) boss.notifyWorker(id);
+        });
+        workerIds.set(name, workerId);
+      }
+    },
+
+    stop: async ({ timeoutMs = 5_000 } = {}) => {
+      if (stopping) return;
+      stopping = true;
+      for (const timer of wakeTimers) clearTimeout(timer);
+      wakeTimers.clear();
+      if (!started) return;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+};
