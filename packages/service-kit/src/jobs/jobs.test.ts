@@ -25,7 +25,9 @@ describe('durable jobs', () => {
   let polling: Jobs;
   const lines: string[] = [];
   const runs = new Map<string, Run[]>();
-  const record = (tag: string, attempt: number) => runs.set(tag, [...(runs.get(tag) ?? []), { at: Date.now(), attempt }]);
+  const record = (tag: string, attempt: number): void => {
+    runs.set(tag, [...(runs.get(tag) ?? []), { at: Date.now(), attempt }]);
+  };
   const runsOf = (tag: string) => runs.get(tag) ?? [];
 
   beforeAll(async () => {

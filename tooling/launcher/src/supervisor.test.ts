@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import postgres from 'postgres';
+import { fromRoot } from './paths';
+import { freePort } from './ports';
+import { startSupervised, type SupervisedProcess } from './supervisor';
+
+const FIXTURE = fromRoot('packages/service-kit/src/jobs/fixtures/job-service.ts');
+
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await Promise.resolve().then(check).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+describe('the supervisor', () => {
+  let sql: postgres.Sql;
+  const lines: string[] = [];
+  const started: SupervisedProcess[] = [];
+  const supervise = async (service: string) => {
+    const port = await freePort();
+    const env = { DATABASE_URL: inject('databaseUrl'), HOST: '127.0.0.1', PORT: String(port), FIXTURE_SERVICE: service, FIXTURE_JOB_MS: '1500' };
+    const supervised = startSupervised(service, FIXTURE, env, (line) => lines.push(line), { initialDelayMs: 500 });
+    started.push(supervised);
+    const url = await supervised.listening;
+    return { supervised, url, port };
+  };
+
+  beforeAll(() => {
+    sql = postgres(inject('databaseUrl'), { max: 2, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await Promise.all(started.map((p) => p.stop()));
+    await sql.end();
+  });
+
+  it('restarts a service killed with kill -9 mid-job on the same port; the job completes once; the other service answers throughout', async () => {
+    const [a, b] = await Promise.all([supervise('job_fixture_a'), supervise('job_fixture_b')]);
+    expect(a.url).toBe(`http://127.0.0.1:${a.port}`);
+
+    // The other service is asked every 100 ms from now until the job is done.
+    const failures: string[] = [];
+    let asked = 0;
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        asked += 1;
+        const res = await fetch(`${b.url}/api/job_fixture_b/health`).catch((error: unknown) => String(error));
+        if (typeof res === 'string' || !res.ok) failures.push(typeof res === 'string' ? res : `status ${res.status}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+
+    const res = await fetch(`${a.url}/api/job_fixture_a/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'k1', afterSeconds: 1.5 }) });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+
+    // Killed while the handler is between its attempt row and its effect.
+    await until(async () => (await sql`select 1 from job_fixture_a.attempts where key = 'k1'`).length === 1, 10_000, 'the first attempt');
+    const firstPid = a.supervised.current().pid;
+    process.kill(firstPid!, 'SIGKILL');
+
+    await until(() => a.supervised.restarts() === 1 && a.supervised.current().pid !== firstPid, 5_000, 'the restart');
+    await until(async () => (await fetch(`${a.url}/api/job_fixture_a/health`)).ok, 15_000, 'the restarted service on the same port');
+    await until(async () => (await sql`select 1 from job_fixture_a.effects where key = 'k1'`).length === 1, 25_000, 'the job to complete after the restart');
+    await until(async () => (await sql`select state from job_fixture_a_jobs.job where id = ${id}`)[0]?.state === 'completed', 5_000, 'the job marked completed');
+    polling = false;
+    await poller;
+
+    expect(await sql`select key from job_fixture_a.effects`).toHaveLength(1);
+    const attempts = await sql`select attempt from job_fixture_a.attempts where key = 'k1' order by id`;
+    expect(attempts.map((r) => r.attempt)).toEqual([1, 2]);
+    expect(failures).toEqual([]);
+    expect(asked).toBeGreaterThan(10);
+    expect(lines).toContain('[launcher] job_fixture_a exited (SIGKILL); restarting it in 0.5 s (restart 1); the other services keep running');
+    expect(lines).toContain(`[launcher] job_fixture_a is back on ${a.url}`);
+  }, 60_000);
+
+  it('does not restart a service whose first start fails', async () => {
+    const port = await freePort();
+    const broken = startSupervised('job_fixture_broken', FIXTURE, { DATABASE_URL: 'not a url', HOST: '127.0.0.1', PORT: String(port), FIXTURE_SERVICE: 'job_fixture_broken' }, (line) => lines.push(line));
+    started.push(broken);
+    await expect(broken.listening).rejects.toThrow(/exited .* before listening/);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(broken.restarts()).toBe(0);
+  }, 30_000);
+});
