@@ -23,6 +23,7 @@ describe('durable jobs', () => {
   let sql: Sql;
   let jobs: Jobs;
   let polling: Jobs;
+  let otherProcess: Jobs;
   const lines: string[] = [];
   const runs = new Map<string, Run[]>();
   const record = (tag: string, attempt: number): void => {
@@ -43,6 +44,11 @@ describe('durable jobs', () => {
     polling = createJobs({ databaseUrl: inject('databaseUrl'), service: 'kit_test_polling', wakeAtDue: false, log: (line) => lines.push(line) });
     polling.work<{ tag: string }>('record', async ({ tag }, job) => record(tag, job.attempt));
     await polling.start();
+    // Another process of the 'kit_test' service that only enqueues: its jobs are found in the database.
+    otherProcess = createJobs({ databaseUrl: inject('databaseUrl'), service: 'kit_test', log: (line) => lines.push(line) });
+    otherProcess.work('record', async () => {
+      throw new Error('never started, never runs');
+    });
   });
   afterAll(async () => {
     await Promise.all([jobs.stop(), polling.stop()]);
@@ -75,15 +81,17 @@ describe('durable jobs', () => {
     expect(await sql`select id from kit_test_jobs.job where id = ${rolledBackId!}`).toHaveLength(0);
   });
 
-  it('starts a delayed job after its delay and soon after it is due, woken or polled', async () => {
+  it('starts a delayed job after its delay and soon after it is due, however it is found', async () => {
     const delayMs = 2_000;
     const enqueuedAt = Date.now();
+    const tags = ['delayed-own-process', 'delayed-other-process', 'delayed-polled'];
     await sql.begin(async (tx) => {
-      await jobs.enqueue(tx, 'record', { tag: 'delayed-woken' }, { startAfterSeconds: delayMs / 1000 });
-      await polling.enqueue(tx, 'record', { tag: 'delayed-polled' }, { startAfterSeconds: delayMs / 1000 });
+      await jobs.enqueue(tx, 'record', { tag: tags[0] }, { startAfterSeconds: delayMs / 1000 });
+      await otherProcess.enqueue(tx, 'record', { tag: tags[1] }, { startAfterSeconds: delayMs / 1000 });
+      await polling.enqueue(tx, 'record', { tag: tags[2] }, { startAfterSeconds: delayMs / 1000 });
     });
-    await until(() => runsOf('delayed-woken').length === 1 && runsOf('delayed-polled').length === 1, 6_000, 'the delayed jobs');
-    for (const tag of ['delayed-woken', 'delayed-polled']) {
+    await until(() => tags.every((tag) => runsOf(tag).length === 1), 6_000, 'the delayed jobs');
+    for (const tag of tags) {
       const late = runsOf(tag)[0]!.at - (enqueuedAt + delayMs);
       // Due at the transaction's now(), a few ms before enqueuedAt: never meaningfully early.
       expect(late, tag).toBeGreaterThan(-100);

@@ -71,11 +71,17 @@ export interface JobsOptions {
   /** Expiry of dead workers' jobs, archiving; pg-boss's floor is 1 s. */
   maintenanceIntervalSeconds?: number;
   /**
-   * Wake this process's worker when a job it enqueued becomes due, instead of waiting for the
-   * next poll (default true). Polling still finds every job, from any process.
+   * Wake the worker when a job becomes due instead of waiting for the next poll (default true):
+   * at once for jobs this process enqueues, and for jobs already waiting in the database (after
+   * a restart, from another process, retries) by looking a few seconds ahead every 2 s.
+   * Polling still finds every job.
    */
   wakeAtDue?: boolean;
 }
+
+/** The wake-up look-ahead: every ARM_EVERY_MS, jobs due in the next ARM_AHEAD_SECONDS get a timer. */
+const ARM_EVERY_MS = 2_000;
+const ARM_AHEAD_SECONDS = 3;
 
 const DEFAULT_WORK: Required<WorkOptions> = { expireInSeconds: 5, retryLimit: 5, retryDelaySeconds: 1, batchSize: 10 };
 
@@ -105,9 +111,38 @@ export const createJobs = (options: JobsOptions): Jobs => {
 
   const registered = new Map<string, { handler: JobHandler<object>; options: Required<WorkOptions> }>();
   const workerIds = new Map<string, string>();
-  const wakeTimers = new Set<NodeJS.Timeout>();
+  const wakeTimers = new Map<string, NodeJS.Timeout>();
+  let armer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
+
+  /** The polling loop would find a due job up to one interval late; wake the worker at the due time. */
+  const wakeAt = (name: string, dueMs: number) => {
+    const workerId = workerIds.get(name);
+    const delayMs = dueMs - Date.now();
+    const key = `${name}@${dueMs}`;
+    if (!workerId || options.wakeAtDue === false || stopping || delayMs <= 0 || wakeTimers.has(key)) return;
+    const timer = setTimeout(() => {
+      wakeTimers.delete(key);
+      boss.notifyWorker(workerId);
+    }, delayMs + 2);
+    timer.unref();
+    wakeTimers.set(key, timer);
+  };
+
+  /** Timers for jobs due soon that this process did not enqueue (its own are armed at enqueue). */
+  const armFromDatabase = async () => {
+    for (const name of workerIds.keys()) {
+      if (stopping) return;
+      // The schema name is checked above and ours; the queue name travels as a parameter.
+      const { rows } = await boss.getDb().executeSql(
+        `select distinct (extract(epoch from start_after) * 1000)::float8 as due_ms from ${schema}.job
+         where name = $1 and state < 'active' and start_after > now() and start_after <= now() + make_interval(secs => $2)`,
+        [name, ARM_AHEAD_SECONDS],
+      );
+      for (const row of rows as { due_ms: number }[]) wakeAt(name, row.due_ms);
+    }
+  };
 
   const runOne = async (name: string, handler: JobHandler<object>, job: PgBoss.JobWithMetadata<object>) => {
     const context: JobContext = { id: job.id, name, attempt: job.retryCount + 1, maxAttempts: job.retryLimit + 1, startAfter: job.startAfter };
@@ -140,18 +175,8 @@ export const createJobs = (options: JobsOptions): Jobs => {
       else if (enqueueOptions.startAfterSeconds && enqueueOptions.startAfterSeconds > 0) sendOptions.startAfter = String(enqueueOptions.startAfterSeconds);
       if (enqueueOptions.singletonKey !== undefined) sendOptions.id = jobIdForKey(name, enqueueOptions.singletonKey);
       const id = await boss.send(name, data, sendOptions);
-
-      const workerId = workerIds.get(name);
-      const delayMs = dueAt ? dueAt.getTime() - Date.now() : 0;
-      if (id && workerId && options.wakeAtDue !== false && delayMs > 0 && !stopping) {
-        // The polling loop would find the job up to one interval late; wake the worker at the due time.
-        const timer = setTimeout(() => {
-          wakeTimers.delete(timer);
-          boss.notifyWorker(workerId);
-        }, delayMs + 2);
-        timer.unref();
-        wakeTimers.add(timer);
-      }
+      // Due at the transaction's now() + delay, a little before dueAt: the timer never fires early.
+      if (id && dueAt) wakeAt(name, dueAt.getTime());
       return id;
     },
 
@@ -172,12 +197,19 @@ export const createJobs = (options: JobsOptions): Jobs => {
         });
         workerIds.set(name, workerId);
       }
+      if (options.wakeAtDue !== false) {
+        const arm = () => void armFromDatabase().catch((error: unknown) => log(`jobs: could not look ahead for due jobs: ${messageOf(error)}`));
+        arm();
+        armer = setInterval(arm, ARM_EVERY_MS);
+        armer.unref();
+      }
     },
 
     stop: async ({ timeoutMs = 5_000 } = {}) => {
       if (stopping) return;
       stopping = true;
-      for (const timer of wakeTimers) clearTimeout(timer);
+      if (armer) clearInterval(armer);
+      for (const timer of wakeTimers.values()) clearTimeout(timer);
       wakeTimers.clear();
       if (!started) return;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
