@@ -79,6 +79,18 @@ describe('the supervisor', () => {
     expect(lines).toContain(`[launcher] job_fixture_a is back on ${a.url}`);
   }, 60_000);
 
+  it('stops a service with SIGTERM only after its running job finished, and does not restart it', async () => {
+    const c = await supervise('job_fixture_c');
+    const res = await fetch(`${c.url}/api/job_fixture_c/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'k2', afterSeconds: 0 }) });
+    const { id } = (await res.json()) as { id: string };
+    await until(async () => (await sql`select 1 from job_fixture_c.attempts where key = 'k2'`).length === 1, 10_000, 'the job to start');
+    await c.supervised.stop();
+    expect(await sql`select key from job_fixture_c.effects`).toHaveLength(1);
+    expect((await sql`select state from job_fixture_c_jobs.job where id = ${id}`)[0]?.state).toBe('completed');
+    expect(lines.some((l) => l.includes('job_fixture_c] SIGTERM: shutting down'))).toBe(true);
+    expect(c.supervised.restarts()).toBe(0);
+  }, 30_000);
+
   it('does not restart a service whose first start fails', async () => {
     const port = await freePort();
     const broken = startSupervised('job_fixture_broken', FIXTURE, { DATABASE_URL: 'not a url', HOST: '127.0.0.1', PORT: String(port), FIXTURE_SERVICE: 'job_fixture_broken' }, (line) => lines.push(line));
