@@ -85,7 +85,12 @@ const ARM_AHEAD_SECONDS = 3;
 
 const DEFAULT_WORK: Required<WorkOptions> = { expireInSeconds: 5, retryLimit: 5, retryDelaySeconds: 1, batchSize: 10 };
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** pg-boss also emits plain objects carrying a message (a worker's error with its queue). */
+const messageOf = (error: unknown): string => {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
+  return String(error);
+};
 
 /**
  * Durable jobs for one service on pg-boss 10: its own schema, workers registered at start, jobs
