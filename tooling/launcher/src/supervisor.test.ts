@@ -22,7 +22,7 @@ describe('the supervisor', () => {
   const started: SupervisedProcess[] = [];
   const supervise = async (service: string) => {
     const port = await freePort();
-    const env = { DATABASE_URL: inject('databaseUrl'), HOST: '127.0.0.1', PORT: String(port), FIXTURE_SERVICE: service, FIXTURE_JOB_MS: '1500' };
+    const env = { DATABASE_URL: inject('databaseUrl'), HOST: '127.0.0.1', PORT: String(port), FIXTURE_SERVICE: service };
     const supervised = startSupervised(service, FIXTURE, env, (line) => lines.push(line), { initialDelayMs: 500 });
     started.push(supervised);
     const url = await supervised.listening;
@@ -37,7 +37,7 @@ describe('the supervisor', () => {
     await sql.end();
   });
 
-  it('restarts a service killed with kill -9 mid-job on the same port; the job completes once; the other service answers throughout', async () => {
+  it('restarts a service killed with kill -9 mid-job on the same port; each job has its effect once; the other service answers throughout', async () => {
     const [a, b] = await Promise.all([supervise('job_fixture_a'), supervise('job_fixture_b')]);
     expect(a.url).toBe(`http://127.0.0.1:${a.port}`);
 
@@ -54,25 +54,32 @@ describe('the supervisor', () => {
       }
     })();
 
-    const res = await fetch(`${a.url}/api/job_fixture_a/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'k1', afterSeconds: 1.5 }) });
-    expect(res.status).toBe(201);
-    const { id } = (await res.json()) as { id: string };
+    const request = async (body: object) => {
+      const res = await fetch(`${a.url}/api/job_fixture_a/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    // Both due in 1.5 s: k1 is killed before its effect, k2 after its effect but before pg-boss
+    // recorded it complete (the case that makes delivery at-least-once).
+    const ids = [await request({ key: 'k1', afterSeconds: 1.5, beforeMs: 1_500 }), await request({ key: 'k2', afterSeconds: 1.5, afterMs: 1_500 })];
 
-    // Killed while the handler is between its attempt row and its effect.
-    await until(async () => (await sql`select 1 from job_fixture_a.attempts where key = 'k1'`).length === 1, 10_000, 'the first attempt');
+    await until(async () => (await sql`select 1 from job_fixture_a.attempts where key = 'k1'`).length === 1 && (await sql`select 1 from job_fixture_a.effects where key = 'k2'`).length === 1, 10_000, 'k1 started and k2 done but not completed');
+    expect(await sql`select key from job_fixture_a.effects`).toHaveLength(1);
     const firstPid = a.supervised.current().pid;
     process.kill(firstPid!, 'SIGKILL');
 
     await until(() => a.supervised.restarts() === 1 && a.supervised.current().pid !== firstPid, 5_000, 'the restart');
     await until(async () => (await fetch(`${a.url}/api/job_fixture_a/health`)).ok, 15_000, 'the restarted service on the same port');
-    await until(async () => (await sql`select 1 from job_fixture_a.effects where key = 'k1'`).length === 1, 25_000, 'the job to complete after the restart');
-    await until(async () => (await sql`select state from job_fixture_a_jobs.job where id = ${id}`)[0]?.state === 'completed', 5_000, 'the job marked completed');
+    const completed = async () => (await sql`select id from job_fixture_a_jobs.job where id in ${sql(ids)} and state = 'completed'`).length === 2;
+    await until(completed, 25_000, 'both jobs to complete after the restart');
     polling = false;
     await poller;
 
-    expect(await sql`select key from job_fixture_a.effects`).toHaveLength(1);
-    const attempts = await sql`select attempt from job_fixture_a.attempts where key = 'k1' order by id`;
-    expect(attempts.map((r) => r.attempt)).toEqual([1, 2]);
+    expect((await sql`select key from job_fixture_a.effects order by key`).map((r) => r.key)).toEqual(['k1', 'k2']);
+    for (const key of ['k1', 'k2']) {
+      const attempts = await sql`select attempt from job_fixture_a.attempts where key = ${key} order by id`;
+      expect(attempts.map((r) => r.attempt), key).toEqual([1, 2]);
+    }
     expect(failures).toEqual([]);
     expect(asked).toBeGreaterThan(10);
     expect(lines).toContain('[launcher] job_fixture_a exited (SIGKILL); restarting it in 0.5 s (restart 1); the other services keep running');

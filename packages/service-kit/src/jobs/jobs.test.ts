@@ -39,6 +39,15 @@ describe('durable jobs', () => {
       record(tag, job.attempt);
       if (job.attempt === 1) throw new Error('the first attempt fails on purpose');
     }, { retryDelaySeconds: 1 });
+    jobs.work<{ tag: string; ms: number }>('sleepy', async ({ tag, ms }, job) => {
+      record(`${tag}:start`, job.attempt);
+      await sleep(ms);
+      record(`${tag}:end`, job.attempt);
+    });
+    jobs.work<{ tag: string }>('hangs-once', async ({ tag }, job) => {
+      record(tag, job.attempt);
+      if (job.attempt === 1) await sleep(3_000);
+    }, { expireInSeconds: 1, retryDelaySeconds: 1 });
     await jobs.start();
     // A second service whose worker is never woken at the due time: polling alone must suffice.
     polling = createJobs({ databaseUrl: inject('databaseUrl'), service: 'kit_test_polling', wakeAtDue: false, log: (line) => lines.push(line) });
@@ -107,6 +116,22 @@ describe('durable jobs', () => {
     expect([first!.attempt, second!.attempt]).toEqual([1, 2]);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(900);
     expect(lines.some((l) => /job flaky \S+ failed on attempt 1 of 6: the first attempt fails on purpose \(it will be retried\)/.test(l))).toBe(true);
+  });
+
+  it('runs a job that falls due while a slow one runs, without waiting for it', async () => {
+    await jobs.enqueue(sql, 'sleepy', { tag: 'slow', ms: 2_000 });
+    await until(() => runsOf('slow:start').length === 1, 5_000, 'the slow job');
+    await jobs.enqueue(sql, 'sleepy', { tag: 'quick', ms: 0 }, { startAfterSeconds: 0.2 });
+    await until(() => runsOf('quick:end').length === 1, 5_000, 'the quick job');
+    expect(runsOf('slow:end')).toEqual([]);
+    await until(() => runsOf('slow:end').length === 1, 5_000, 'the slow job to end');
+  });
+
+  it('fails a job still running at its expiry, logs it and retries it', async () => {
+    await jobs.enqueue(sql, 'hangs-once', { tag: 'hangs' });
+    await until(() => runsOf('hangs').length === 2, 8_000, 'the retry after the expiry');
+    expect(runsOf('hangs').map((r) => r.attempt)).toEqual([1, 2]);
+    expect(lines.some((l) => /job hangs-once \S+ failed on attempt 1 of 6: still running after 1 s/.test(l))).toBe(true);
   });
 
   it('keeps one job per singleton key', async () => {

@@ -1,26 +1,7 @@
 import PgBoss from 'pg-boss';
 import { jobIdForKey } from './job-key';
+import { messageOf, startQueueRunner, type JobHandler, type QueueRunner } from './queue-runner';
 import { txExecutor, type SqlRunner } from './tx-executor';
-
-/** What a handler learns about the job it runs. */
-export interface JobContext {
-  /** Stable across retries: a good idempotency key for the job's effect. */
-  id: string;
-  name: string;
-  /** 1 on the first run, 2 on the first retry, ... */
-  attempt: number;
-  maxAttempts: number;
-  /** When the job became due (database clock). */
-  startAfter: Date;
-}
-
-/**
- * Runs one job. Delivery is at least once (a worker killed mid-job, or one that outlives the
- * queue's expiry, runs the job again), so a handler must be idempotent: write its effect and a
- * mark keyed by `job.id` (or the domain's own unique key) in ONE transaction, and do nothing when
- * the mark is already there. See README.md beside this file.
- */
-export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
 export interface WorkOptions {
   /** A job still running after this long counts as failed and is retried (default 5 s). */
@@ -29,8 +10,8 @@ export interface WorkOptions {
   retryLimit?: number;
   /** First retry delay in whole seconds, doubled on each retry with jitter (default 1). */
   retryDelaySeconds?: number;
-  /** Jobs fetched at once, run concurrently (default 10). */
-  batchSize?: number;
+  /** Jobs of this queue run at once in this process (default 10). */
+  concurrency?: number;
 }
 
 export interface EnqueueOptions {
@@ -66,7 +47,7 @@ export interface JobsOptions {
   /** Owns the schema `<service>_jobs`. */
   service: string;
   log?: (line: string) => void;
-  /** How often idle workers look for due jobs; pg-boss's floor is 0.5 s. */
+  /** How often an idle queue looks for due jobs (default 0.5 s, pg-boss's own floor). */
   pollingIntervalSeconds?: number;
   /** Expiry of dead workers' jobs, archiving; pg-boss's floor is 1 s. */
   maintenanceIntervalSeconds?: number;
@@ -83,14 +64,7 @@ export interface JobsOptions {
 const ARM_EVERY_MS = 2_000;
 const ARM_AHEAD_SECONDS = 3;
 
-const DEFAULT_WORK: Required<WorkOptions> = { expireInSeconds: 5, retryLimit: 5, retryDelaySeconds: 1, batchSize: 10 };
-
-/** pg-boss also emits plain objects carrying a message (a worker's error with its queue). */
-const messageOf = (error: unknown): string => {
-  if (error instanceof Error) return error.message;
-  if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
-  return String(error);
-};
+const DEFAULT_WORK: Required<WorkOptions> = { expireInSeconds: 5, retryLimit: 5, retryDelaySeconds: 1, concurrency: 10 };
 
 /**
  * Durable jobs for one service on pg-boss 10: its own schema, workers registered at start, jobs
@@ -99,6 +73,7 @@ const messageOf = (error: unknown): string => {
 export const createJobs = (options: JobsOptions): Jobs => {
   if (!/^[a-z_][a-z0-9_]*$/.test(options.service)) throw new Error(`Invalid service name for jobs: ${options.service}`);
   const schema = `${options.service}_jobs`;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
   const log = options.log ?? ((line: string) => console.log(`[${options.service}] ${line}`));
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
@@ -109,13 +84,12 @@ export const createJobs = (options: JobsOptions): Jobs => {
     schedule: false,
     supervise: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 1,
-    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
   });
   // pg-boss emits 'error' for failed polls and maintenance; without a listener Node would crash.
   boss.on('error', (error) => log(`jobs: ${messageOf(error)}`));
 
   const registered = new Map<string, { handler: JobHandler<object>; options: Required<WorkOptions> }>();
-  const workerIds = new Map<string, string>();
+  const runners = new Map<string, QueueRunner>();
   const wakeTimers = new Map<string, NodeJS.Timeout>();
   let armer: NodeJS.Timeout | undefined;
   let started = false;
@@ -123,13 +97,13 @@ export const createJobs = (options: JobsOptions): Jobs => {
 
   /** The polling loop would find a due job up to one interval late; wake the worker at the due time. */
   const wakeAt = (name: string, dueMs: number) => {
-    const workerId = workerIds.get(name);
+    const runner = runners.get(name);
     const delayMs = dueMs - Date.now();
     const key = `${name}@${dueMs}`;
-    if (!workerId || options.wakeAtDue === false || stopping || delayMs <= 0 || wakeTimers.has(key)) return;
+    if (!runner || options.wakeAtDue === false || stopping || delayMs <= 0 || wakeTimers.has(key)) return;
     const timer = setTimeout(() => {
       wakeTimers.delete(key);
-      boss.notifyWorker(workerId);
+      runner.wake();
     }, delayMs + 2);
     timer.unref();
     wakeTimers.set(key, timer);
@@ -137,7 +111,7 @@ export const createJobs = (options: JobsOptions): Jobs => {
 
   /** Timers for jobs due soon that this process did not enqueue (its own are armed at enqueue). */
   const armFromDatabase = async () => {
-    for (const name of workerIds.keys()) {
+    for (const name of runners.keys()) {
       if (stopping) return;
       // The schema name is checked above and ours; the queue name travels as a parameter.
       const { rows } = await boss.getDb().executeSql(
@@ -146,19 +120,6 @@ export const createJobs = (options: JobsOptions): Jobs => {
         [name, ARM_AHEAD_SECONDS],
       );
       for (const row of rows as { due_ms: number }[]) wakeAt(name, row.due_ms);
-    }
-  };
-
-  const runOne = async (name: string, handler: JobHandler<object>, job: PgBoss.JobWithMetadata<object>) => {
-    const context: JobContext = { id: job.id, name, attempt: job.retryCount + 1, maxAttempts: job.retryLimit + 1, startAfter: job.startAfter };
-    if (context.attempt > 1) log(`job ${name} ${job.id}: attempt ${context.attempt} of ${context.maxAttempts}`);
-    try {
-      await handler(job.data, context);
-      await boss.complete(name, job.id);
-    } catch (error) {
-      const retry = context.attempt < context.maxAttempts ? 'it will be retried' : 'no retries left';
-      log(`job ${name} ${job.id} failed on attempt ${context.attempt} of ${context.maxAttempts}: ${messageOf(error)} (${retry})`);
-      await boss.fail(name, job.id, { message: messageOf(error) });
     }
   };
 
@@ -194,13 +155,7 @@ export const createJobs = (options: JobsOptions): Jobs => {
         await boss.createQueue(name, queue);
         // createQueue keeps an existing queue as it was; apply the options the code asks for now.
         await boss.updateQueue(name, queue);
-        const workerId = await boss.work<object>(name, { batchSize: w.batchSize, includeMetadata: true }, async (batch) => {
-          await Promise.all(batch.map((job) => runOne(name, handler, job)));
-          // A full batch means more may be due: fetch again at once instead of after the interval.
-          const id = workerIds.get(name);
-          if (batch.length === w.batchSize && id) boss.notifyWorker(id);
-        });
-        workerIds.set(name, workerId);
+        runners.set(name, startQueueRunner({ boss, name, handler, concurrency: w.concurrency, pollingMs: pollingIntervalSeconds * 1000, expireInSeconds: w.expireInSeconds, log }));
       }
       if (options.wakeAtDue !== false) {
         const arm = () => void armFromDatabase().catch((error: unknown) => log(`jobs: could not look ahead for due jobs: ${messageOf(error)}`));
@@ -217,7 +172,8 @@ export const createJobs = (options: JobsOptions): Jobs => {
       for (const timer of wakeTimers.values()) clearTimeout(timer);
       wakeTimers.clear();
       if (!started) return;
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await Promise.all([...runners.values()].map((runner) => runner.stop(timeoutMs)));
+      await boss.stop({ graceful: false, close: true });
     },
   };
 };
