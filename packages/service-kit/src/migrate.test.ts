@@ -49,6 +49,27 @@ describe('migrate', () => {
     expect(row).toEqual({ broken: null, ok: null });
   });
 
+  it('applies a kit-owned set into the schema, recorded apart from the service\'s own files', async () => {
+    const schema = `m_kit_${Date.now()}`;
+    const own = folder({ '00001_create_things.sql': 'create table things (id int primary key);' });
+    const kit = folder({ '00001_create_kit_table.sql': 'create table kit_things (id int primary key);' });
+    expect(await migrate(sql, schema, kit, { kitSet: 'demo' })).toEqual([1]);
+    expect(await migrate(sql, schema, own)).toEqual([1]);
+    expect(await migrate(sql, schema, kit, { kitSet: 'demo' })).toEqual([]);
+    expect(await migrate(sql, schema, own)).toEqual([]);
+    writeFileSync(join(kit, '00002_add_column.sql'), 'alter table kit_things add column name text;');
+    expect(await migrate(sql, schema, kit, { kitSet: 'demo' })).toEqual([2]);
+    // Another kit set keeps its own numbering in the same schema.
+    expect(await migrate(sql, schema, folder({ '00001_other.sql': 'create table other_things (id int);' }), { kitSet: 'other' })).toEqual([1]);
+    expect(await sql`select version, name from ${sql(schema)}.schema_migrations`).toEqual([{ version: 1, name: 'create_things' }]);
+    expect(await sql`select kit_set, version from ${sql(schema)}.kit_migrations order by kit_set, version`).toEqual([
+      { kitSet: 'demo', version: 1 },
+      { kitSet: 'demo', version: 2 },
+      { kitSet: 'other', version: 1 },
+    ]);
+    await expect(migrate(sql, schema, kit, { kitSet: 'Bad-Name' })).rejects.toThrow(/Invalid kit migration set name/);
+  });
+
   it('refuses gaps and badly named files', async () => {
     await expect(listMigrations(folder({ '00001_a.sql': '', '00003_c.sql': '' }))).rejects.toThrow(/without gaps/);
     await expect(listMigrations(folder({ 'create.sql': '' }))).rejects.toThrow(/must look like/);
