@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createSql, type Sql } from './db';
 import { listMigrations, migrate } from './migrate';
+import { migrateIdempotencyKeys } from './idempotency/migrations';
 
 const folder = (files: Record<string, string>): string => {
   const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
@@ -68,6 +69,14 @@ describe('migrate', () => {
       { kitSet: 'other', version: 1 },
     ]);
     await expect(migrate(sql, schema, kit, { kitSet: 'Bad-Name' })).rejects.toThrow(/Invalid kit migration set name/);
+  });
+
+  it('creates idempotency_keys through the kit set, once', async () => {
+    const schema = `m_idem_${Date.now()}`;
+    expect(await migrateIdempotencyKeys(sql, schema)).toEqual([1]);
+    expect(await migrateIdempotencyKeys(sql, schema)).toEqual([]);
+    const [row] = await sql`select to_regclass(${`${schema}.idempotency_keys`})::text as t`;
+    expect(row).toEqual({ t: `${schema}.idempotency_keys` });
   });
 
   it('refuses gaps and badly named files', async () => {
