@@ -21,6 +21,8 @@ export interface IdempotentOptions {
 /** Response headers kept with the answer; the rest (dates, request ids) belong to each reply. */
 const KEPT_HEADERS = ['content-type', 'location'];
 const SWEEP_EVERY_MS = 60_000;
+/** When each pool last swept expired keys: once a minute per service, however many routes use it. */
+const lastSweep = new WeakMap<Sql, number>();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -42,10 +44,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export const idempotent = (options: IdempotentOptions): MiddlewareHandler<AuthEnv> => {
   const { sql, required = false, waitMs = 10_000, abandonAfterMs = 60_000 } = options;
-  let lastSweep = 0;
   const sweep = () => {
-    if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = Date.now();
+    if (Date.now() - (lastSweep.get(sql) ?? 0) < SWEEP_EVERY_MS) return;
+    lastSweep.set(sql, Date.now());
     deleteExpiredKeys(sql).catch((error: unknown) => console.error('idempotency: deleting expired keys failed', error));
   };
 

@@ -1,4 +1,5 @@
 export * from './idempotent';
 export * from './migrations';
+export * from './openapi';
 export { parseIdempotencyKey, requestFingerprint } from './request-key';
 export { deleteExpiredKeys } from './key-store';
