@@ -101,6 +101,19 @@ describe('idempotent', () => {
     expect(await effects(user)).toBe(1);
   });
 
+  it('runs once in a free-for-all of twenty repeats on two replicas', async () => {
+    const replica = createSql(inject('databaseUrl'), { max: 4, schema });
+    const apps = [buildApp(), buildApp({ pool: replica })];
+    const user = freshUser();
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(apps[i % 2]!, { cents: 5 }, { key, user })));
+    await replica.end();
+    const bodies = await Promise.all(answers.map((r) => r.text()));
+    expect(new Set(answers.map((r) => r.status))).toEqual(new Set([201]));
+    expect(new Set(bodies).size).toBe(1);
+    expect(await effects(user)).toBe(1);
+  });
+
   it('refuses the key with another body or another route (422), with no effect', async () => {
     const app = buildApp();
     const user = freshUser();

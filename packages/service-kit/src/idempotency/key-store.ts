@@ -24,6 +24,7 @@ export interface KeyRef {
 }
 
 interface KeyRow {
+  won: boolean | null;
   fingerprint: Buffer;
   status: number | null;
   responseHeaders: [string, string][] | null;
@@ -42,20 +43,23 @@ const ttlHours = IDEMPOTENCY_KEY_TTL_HOURS;
  */
 export const claimKey = async (sql: Sql, ref: KeyRef, fingerprint: Buffer, abandonAfterMs: number): Promise<ClaimResult> => {
   const claim = randomUUID();
-  const inserted = await sql`
-    insert into idempotency_keys (user_id, key, fingerprint, claim)
-    values (${ref.userId}, ${ref.key}, ${fingerprint}, ${claim})
-    on conflict (user_id, key) do nothing
-    returning claim`;
-  if (inserted.length > 0) return { kind: 'owner', claim };
-
+  // One round trip: the insert wins the key, or the select reads the row that holds it. The
+  // select's snapshot predates the insert, so a row committed by a concurrent winner meanwhile
+  // may be missing: that is 'again'.
   const [row] = await sql<KeyRow[]>`
-    select fingerprint, status, response_headers, response_body,
-      created_at < now() - make_interval(hours => ${ttlHours}) as expired,
-      status is null and locked_at < now() - make_interval(secs => ${abandonAfterMs / 1000}) as abandoned
-    from idempotency_keys
-    where user_id = ${ref.userId} and key = ${ref.key}`;
-  if (!row) return { kind: 'again' };
+    with inserted as (
+      insert into idempotency_keys (user_id, key, fingerprint, claim)
+      values (${ref.userId}, ${ref.key}, ${fingerprint}, ${claim})
+      on conflict (user_id, key) do nothing
+      returning claim
+    )
+    select (select true from inserted) as won, k.fingerprint, k.status, k.response_headers, k.response_body,
+      k.created_at < now() - make_interval(hours => ${ttlHours}) as expired,
+      k.status is null and k.locked_at < now() - make_interval(secs => ${abandonAfterMs / 1000}) as abandoned
+    from (select) as one
+    left join idempotency_keys k on k.user_id = ${ref.userId} and k.key = ${ref.key}`;
+  if (row?.won) return { kind: 'owner', claim };
+  if (!row?.fingerprint) return { kind: 'again' };
   if (row.expired) {
     await sql`
       delete from idempotency_keys
