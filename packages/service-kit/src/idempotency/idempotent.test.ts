@@ -5,6 +5,7 @@ import { createSql, type Sql } from '../db';
 import { ApiError, errorBody } from '../errors';
 import type { AuthEnv } from '../auth/require-user';
 import { idempotent } from './idempotent';
+import { keepIdempotentAnswer } from './answer-in-transaction';
 import { deleteExpiredKeys } from './key-store';
 import { migrateIdempotencyKeys } from './migrations';
 
@@ -16,6 +17,7 @@ const schema = `idem_${Date.now()}`;
 let sql: Sql;
 let gate: Promise<void> | null = null;
 let failures = 0;
+let failAfterCommit: 'crash' | 'refuse' | null = null;
 
 const buildApp = (options: { waitMs?: number; required?: boolean; abandonAfterMs?: number; pool?: Sql } = {}) => {
   const app = new Hono<AuthEnv>();
@@ -42,6 +44,19 @@ const buildApp = (options: { waitMs?: number; required?: boolean; abandonAfterMs
   app.post('/transfer', idem, async (c) => {
     const body = await c.req.json<{ cents: number }>();
     return c.json(await move(c.var.user.id, body.cents), 201);
+  });
+  // The recommended shape: the answer is kept in the same transaction as the money it moves.
+  app.post('/transfer-atomic', idem, async (c) => {
+    const { cents } = await c.req.json<{ cents: number }>();
+    const result = await sql.begin(async (tx) => {
+      const [row] = await tx<{ id: string }[]>`insert into ledger (user_id, cents) values (${c.var.user.id}, ${cents}) returning id`;
+      const answer = { id: row?.id, cents };
+      await keepIdempotentAnswer(tx, c, answer, 201);
+      if (failAfterCommit === 'refuse') throw new ApiError(409, 'changed_meanwhile', 'Try again');
+      return answer;
+    });
+    if (failAfterCommit === 'crash') throw new Error('process died after the commit');
+    return c.json(result, 201);
   });
   app.post('/other', idem, async (c) => c.json(await move(c.var.user.id, (await c.req.json<{ cents: number }>()).cents), 201));
   return app;
@@ -149,6 +164,41 @@ describe('idempotent', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
     expect(await effects(user)).toBe(1);
+  });
+
+  it('replays an answer kept in the handler\'s transaction even when the request then failed', async () => {
+    const app = buildApp();
+    const user = freshUser();
+    const key = randomUUID();
+    failAfterCommit = 'crash';
+    const first = await post(app, { cents: 75 }, { key, user, path: '/transfer-atomic' });
+    failAfterCommit = null;
+    expect(first.status).toBe(500);
+    const retry = await post(app, { cents: 75 }, { key, user, path: '/transfer-atomic' });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toMatchObject({ cents: 75 });
+    expect(await effects(user)).toBe(1);
+
+    // Without a key there is nothing to keep: each request runs.
+    expect((await post(app, { cents: 76 }, { user, path: '/transfer-atomic' })).status).toBe(201);
+    expect((await post(app, { cents: 76 }, { user, path: '/transfer-atomic' })).status).toBe(201);
+    expect(await effects(user)).toBe(3);
+  });
+
+  it('keeps the client error when the transaction that kept an answer rolled back', async () => {
+    const app = buildApp();
+    const user = freshUser();
+    const key = randomUUID();
+    failAfterCommit = 'refuse';
+    const first = await post(app, { cents: 80 }, { key, user, path: '/transfer-atomic' });
+    failAfterCommit = null;
+    expect(first.status).toBe(409);
+    expect(await effects(user)).toBe(0);
+    const retry = await post(app, { cents: 80 }, { key, user, path: '/transfer-atomic' });
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual({ error: { code: 'changed_meanwhile', message: 'Try again' } });
+    expect(await effects(user)).toBe(0);
   });
 
   it('keeps a client error (a thrown 4xx) and replays it without running again', async () => {

@@ -4,7 +4,8 @@ import { errorCodes, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '
 import type { Sql } from '../db';
 import { errorBody } from '../errors';
 import type { AuthEnv } from '../auth/require-user';
-import { claimKey, completeKey, deleteExpiredKeys, releaseKey, type ClaimResult, type KeyRef, type StoredAnswer } from './key-store';
+import { claimKey, completeKey, deleteExpiredKeys, holdsKey, releaseKey, type ClaimResult, type KeyRef, type StoredAnswer } from './key-store';
+import { claims } from './answer-in-transaction';
 import { parseIdempotencyKey, requestFingerprint } from './request-key';
 
 export interface IdempotentOptions {
@@ -38,6 +39,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * - 2xx and 4xx answers (thrown typed errors included) are kept for 24 hours; a 5xx or an error
  *   that escapes releases the key, so a retry runs again. Another user's same key is independent.
  * - No header: the request runs as usual (unless `required`). Empty or over 255 characters: 400.
+ *
+ * A handler that moves money should also call `keepIdempotentAnswer(tx, c, body, status)` inside
+ * its transaction, so the effect and the kept answer commit together (see that function).
  *
  * The table comes from the kit's migration set: add `idempotencyKeyMigrations` to the service's
  * `runService({ kitMigrations })` (and to `testSql` in its tests).
@@ -89,6 +93,7 @@ export const idempotent = (options: IdempotentOptions): MiddlewareHandler<AuthEn
       return c.json(errorBody(errorCodes.idempotencyKeyInUse, 'A request with this key is still being processed. Please try again shortly.'), 409);
     }
 
+    claims.set(c.req.raw, { ref, claim: result.claim });
     try {
       await next();
     } catch (error) {
@@ -111,7 +116,9 @@ export const idempotent = (options: IdempotentOptions): MiddlewareHandler<AuthEn
     // If this fails the effect has happened but no answer is kept: the claim stays unfinished, so
     // repeats get 409 until `abandonAfterMs`, never a second run right away.
     const kept = await completeKey(sql, ref, result.claim, answer).catch(logFailure('keeping an answer'));
-    if (kept === false) console.warn(`idempotency: claim on a key was taken over before it finished (${c.req.method} ${url.pathname})`);
+    if (kept === false && !(await holdsKey(sql, ref, result.claim).catch(() => true))) {
+      console.warn(`idempotency: claim on a key was taken over before it finished (${c.req.method} ${url.pathname})`);
+    }
   });
 };
 

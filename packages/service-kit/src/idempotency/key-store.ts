@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '@starforge/contracts';
+import type postgres from 'postgres';
 import type { Sql } from '../db';
+
+/** A pool or a transaction. */
+type Db = postgres.Sql | postgres.TransactionSql;
 
 /** A stored answer, replayed for a repeat of its request. */
 export interface StoredAnswer {
@@ -81,16 +85,23 @@ export const claimKey = async (sql: Sql, ref: KeyRef, fingerprint: Buffer, aband
   return { kind: 'in_progress' };
 };
 
-/** Records the answer of the attempt that holds the claim; false when another attempt took it over. */
-export const completeKey = async (sql: Sql, ref: KeyRef, claim: string, answer: StoredAnswer): Promise<boolean> => {
-  const rows = await sql`
+/**
+ * Records the answer of the attempt that holds the claim, unless one is recorded already (by the
+ * handler's own transaction). `db` may be a transaction. False when nothing was written.
+ */
+export const completeKey = async (db: Db, ref: KeyRef, claim: string, answer: StoredAnswer): Promise<boolean> => {
+  const rows = await db`
     update idempotency_keys
-    set status = ${answer.status}, response_headers = ${sql.json(answer.headers)},
+    set status = ${answer.status}, response_headers = ${db.json(answer.headers)},
       response_body = ${Buffer.from(answer.body)}, completed_at = now()
-    where user_id = ${ref.userId} and key = ${ref.key} and claim = ${claim}
+    where user_id = ${ref.userId} and key = ${ref.key} and claim = ${claim} and status is null
     returning 1`;
   return rows.length > 0;
 };
+
+/** Whether this claim still holds the key (false when another attempt took it over). */
+export const holdsKey = async (sql: Sql, ref: KeyRef, claim: string): Promise<boolean> =>
+  (await sql`select 1 from idempotency_keys where user_id = ${ref.userId} and key = ${ref.key} and claim = ${claim}`).length > 0;
 
 /** Gives the key back (the request failed on the server), so a retry runs again. */
 export const releaseKey = async (sql: Sql, ref: KeyRef, claim: string): Promise<void> => {
