@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { completeKey, type KeyRef } from './key-store';
 
 /** The claim each request under `idempotent()` holds, found by its Request object. */
-export const claims = new WeakMap<Request, { ref: KeyRef; claim: string }>();
+export const claims = new WeakMap<Request, { ref: KeyRef; claim: string; keptInTransaction?: boolean }>();
 
 /**
  * Keeps the JSON answer of an idempotent request inside the handler's own transaction, so the
@@ -27,4 +27,5 @@ export const keepIdempotentAnswer = async (
     body: new TextEncoder().encode(JSON.stringify(body)) as Uint8Array<ArrayBuffer>,
   });
   if (!kept) throw new Error('idempotency: this request no longer holds its key (taken over as abandoned)');
+  held.keptInTransaction = true;
 };

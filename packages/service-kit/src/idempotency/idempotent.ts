@@ -93,7 +93,8 @@ export const idempotent = (options: IdempotentOptions): MiddlewareHandler<AuthEn
       return c.json(errorBody(errorCodes.idempotencyKeyInUse, 'A request with this key is still being processed. Please try again shortly.'), 409);
     }
 
-    claims.set(c.req.raw, { ref, claim: result.claim });
+    const held = { ref, claim: result.claim, keptInTransaction: false };
+    claims.set(c.req.raw, held);
     try {
       await next();
     } catch (error) {
@@ -116,7 +117,7 @@ export const idempotent = (options: IdempotentOptions): MiddlewareHandler<AuthEn
     // If this fails the effect has happened but no answer is kept: the claim stays unfinished, so
     // repeats get 409 until `abandonAfterMs`, never a second run right away.
     const kept = await completeKey(sql, ref, result.claim, answer).catch(logFailure('keeping an answer'));
-    if (kept === false && !(await holdsKey(sql, ref, result.claim).catch(() => true))) {
+    if (kept === false && !held.keptInTransaction && !(await holdsKey(sql, ref, result.claim).catch(() => true))) {
       console.warn(`idempotency: claim on a key was taken over before it finished (${c.req.method} ${url.pathname})`);
     }
   });
