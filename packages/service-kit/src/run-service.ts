@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceName } from '@starforge/contracts';
 import { createSql, type Sql } from './db';
 import { readServiceEnv } from './env';
-import { migrate } from './migrate';
+import { migrate, type KitMigrations } from './migrate';
 import { onLauncherExit } from './launcher-exit';
 import type { ServiceApp } from './create-app';
 
 interface RunServiceOptions {
   domain: ServiceName;
   migrationsDir: string;
+  /** Kit-owned migration sets to apply into the service's schema first (e.g. idempotencyKeyMigrations). */
+  kitMigrations?: KitMigrations[];
   createApp: (sql: Sql) => ServiceApp | Promise<ServiceApp>;
   /** Extra work to start after the app (workers, listeners); returns its own stop. */
   startBackground?: (sql: Sql) => Promise<() => Promise<void>>;
@@ -19,9 +21,10 @@ interface RunServiceOptions {
  * Starts a domain service: migrate its schema, listen, and on SIGTERM/SIGINT stop taking
  * requests, finish the ones in flight, stop background work and close the pool.
  */
-export const runService = async ({ domain, migrationsDir, createApp, startBackground }: RunServiceOptions): Promise<void> => {
+export const runService = async ({ domain, migrationsDir, kitMigrations = [], createApp, startBackground }: RunServiceOptions): Promise<void> => {
   const env = readServiceEnv();
   const sql = createSql(env.DATABASE_URL, { max: env.DB_POOL_MAX, schema: domain });
+  for (const kit of kitMigrations) await migrate(sql, domain, kit.dir, { kitSet: kit.kitSet });
   await migrate(sql, domain, migrationsDir);
   const app = await createApp(sql);
   const stopBackground = startBackground ? await startBackground(sql) : async () => {};
