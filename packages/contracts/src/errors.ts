@@ -16,6 +16,14 @@ export const errorCodes = {
   rateLimited: 'rate_limited',
   internal: 'internal_error',
   unavailable: 'service_unavailable',
+  /** Idempotency-Key header empty or longer than 255 characters (400). */
+  idempotencyKeyInvalid: 'idempotency_key_invalid',
+  /** The route requires an Idempotency-Key header and none was sent (400). */
+  idempotencyKeyMissing: 'idempotency_key_missing',
+  /** The key was first used with another method, path or body (422). */
+  idempotencyKeyReused: 'idempotency_key_reused',
+  /** The first request with this key is still running and the wait ran out (409). */
+  idempotencyKeyInUse: 'idempotency_key_in_use',
 } as const;
 
 /** The same check as apiErrorSchema without zod, for browser code that must stay small. */

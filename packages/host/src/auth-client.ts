@@ -14,7 +14,7 @@ import {
   type WalletChallenge,
   type WalletProofBody,
 } from '@starforge/contracts';
-import { ApiRequestError, isRetryable, networkError, readJson, requestJson } from './http';
+import { ApiRequestError, isRetryable, networkError, readJson, requestJson, type JsonRequestInit } from './http';
 import { sessionAtom, type AuthEvent } from './session';
 import { hostStore } from './store';
 
@@ -118,7 +118,7 @@ class AuthClient {
   }
 
   /** A request with the access token, retried once after a refresh if the token was refused. */
-  async authed<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  async authed<T>(path: string, init: Omit<JsonRequestInit, 'token'> = {}): Promise<T> {
     const token = await this.getAccessToken();
     try {
       return await requestJson<T>(path, { ...init, token });

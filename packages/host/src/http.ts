@@ -1,4 +1,4 @@
-import { isApiErrorBody } from '@starforge/contracts';
+import { IDEMPOTENCY_KEY_HEADER, isApiErrorBody } from '@starforge/contracts';
 
 /** An error answered by one of our services, with its stable code. */
 export class ApiRequestError extends Error {
@@ -16,9 +16,17 @@ export class ApiRequestError extends Error {
 export const isRetryable = (error: unknown): boolean =>
   error instanceof ApiRequestError ? error.status === 0 || [502, 503, 504].includes(error.status) : false;
 
+/** Options of requestJson: fetch's, plus a JSON body, a bearer token and an Idempotency-Key. */
+export type JsonRequestInit = RequestInit & {
+  json?: unknown;
+  token?: string | null;
+  /** Sent as the Idempotency-Key header: one per user action, the same on its retries (see createAction). */
+  idempotencyKey?: string;
+};
+
 /** Sends a JSON request to one of our services and returns its JSON body, or throws ApiRequestError. */
-export const requestJson = async <T>(path: string, init: RequestInit & { json?: unknown; token?: string | null } = {}): Promise<T> => {
-  const { json, token, headers, ...rest } = init;
+export const requestJson = async <T>(path: string, init: JsonRequestInit = {}): Promise<T> => {
+  const { json, token, idempotencyKey, headers, ...rest } = init;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -28,6 +36,7 @@ export const requestJson = async <T>(path: string, init: RequestInit & { json?: 
         accept: 'application/json',
         ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {}),
         ...headers,
       },
       ...(json !== undefined ? { body: JSON.stringify(json) } : {}),

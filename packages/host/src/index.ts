@@ -5,3 +5,4 @@ export * from './toast';
 export * from './http';
 export * from './auth-client';
 export * from './remote-module';
+export * from './actions/index';

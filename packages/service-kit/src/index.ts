@@ -9,4 +9,5 @@ export * from './auth/access-token';
 export * from './auth/active-session';
 export * from './auth/remote-jwks';
 export * from './auth/require-user';
+export * from './idempotency/index';
 export * from './jobs/index';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createSql, type Sql } from './db';
 import { listMigrations, migrate } from './migrate';
+import { migrateIdempotencyKeys } from './idempotency/migrations';
 
 const folder = (files: Record<string, string>): string => {
   const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
@@ -47,6 +48,35 @@ describe('migrate', () => {
     await expect(migrate(sql, schema, dir)).rejects.toThrow(/no_such_function/);
     const [row] = await sql`select to_regclass(${`${schema}.broken`}) as broken, to_regclass(${`${schema}.ok`}) as ok`;
     expect(row).toEqual({ broken: null, ok: null });
+  });
+
+  it('applies a kit-owned set into the schema, recorded apart from the service\'s own files', async () => {
+    const schema = `m_kit_${Date.now()}`;
+    const own = folder({ '00001_create_things.sql': 'create table things (id int primary key);' });
+    const kit = folder({ '00001_create_kit_table.sql': 'create table kit_things (id int primary key);' });
+    expect(await migrate(sql, schema, kit, { kitSet: 'demo' })).toEqual([1]);
+    expect(await migrate(sql, schema, own)).toEqual([1]);
+    expect(await migrate(sql, schema, kit, { kitSet: 'demo' })).toEqual([]);
+    expect(await migrate(sql, schema, own)).toEqual([]);
+    writeFileSync(join(kit, '00002_add_column.sql'), 'alter table kit_things add column name text;');
+    expect(await migrate(sql, schema, kit, { kitSet: 'demo' })).toEqual([2]);
+    // Another kit set keeps its own numbering in the same schema.
+    expect(await migrate(sql, schema, folder({ '00001_other.sql': 'create table other_things (id int);' }), { kitSet: 'other' })).toEqual([1]);
+    expect(await sql`select version, name from ${sql(schema)}.schema_migrations`).toEqual([{ version: 1, name: 'create_things' }]);
+    expect(await sql`select kit_set, version from ${sql(schema)}.kit_migrations order by kit_set, version`).toEqual([
+      { kitSet: 'demo', version: 1 },
+      { kitSet: 'demo', version: 2 },
+      { kitSet: 'other', version: 1 },
+    ]);
+    await expect(migrate(sql, schema, kit, { kitSet: 'Bad-Name' })).rejects.toThrow(/Invalid kit migration set name/);
+  });
+
+  it('creates idempotency_keys through the kit set, once', async () => {
+    const schema = `m_idem_${Date.now()}`;
+    expect(await migrateIdempotencyKeys(sql, schema)).toEqual([1]);
+    expect(await migrateIdempotencyKeys(sql, schema)).toEqual([]);
+    const [row] = await sql`select to_regclass(${`${schema}.idempotency_keys`})::text as t`;
+    expect(row).toEqual({ t: `${schema}.idempotency_keys` });
   });
 
   it('refuses gaps and badly named files', async () => {

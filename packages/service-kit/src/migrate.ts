@@ -24,32 +24,68 @@ export const listMigrations = async (dir: string): Promise<Migration[]> => {
   return migrations;
 };
 
+/** Options of `migrate`. */
+export interface MigrateOptions {
+  /**
+   * The name of a migration set the kit owns (e.g. 'idempotency'). Its files are applied into the
+   * service's schema like the service's own, but recorded in `<schema>.kit_migrations` under this
+   * name, so they never mix with the service's numbered files in `schema_migrations`.
+   */
+  kitSet?: string;
+}
+
+/** A migration set the kit owns, applied into a service's schema (see `MigrateOptions.kitSet`). */
+export interface KitMigrations {
+  kitSet: string;
+  dir: string;
+}
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+
 /**
  * Applies a service's migrations into its own schema, in order, each once, each in its own
  * transaction. Safe to run from several processes at once: an advisory lock per schema
- * serializes them, and applied versions are recorded in `<schema>.schema_migrations`.
+ * serializes them, and applied versions are recorded in `<schema>.schema_migrations` (or in
+ * `<schema>.kit_migrations` for a kit-owned set).
  */
-export const migrate = async (sql: Sql, schema: string, dir: string): Promise<number[]> => {
-  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+export const migrate = async (sql: Sql, schema: string, dir: string, options: MigrateOptions = {}): Promise<number[]> => {
+  if (!identifier.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const { kitSet } = options;
+  if (kitSet !== undefined && !identifier.test(kitSet)) throw new Error(`Invalid kit migration set name: ${kitSet}`);
   const migrations = await listMigrations(dir);
   const applied: number[] = [];
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext(${`starforge.migrate.${schema}`}))`;
     await tx`create schema if not exists ${tx(schema)}`;
-    await tx`
-      create table if not exists ${tx(schema)}.schema_migrations (
-        version integer primary key,
-        name text not null,
-        applied_at timestamptz not null default now()
-      )`;
-    const done = new Set((await tx<{ version: number }[]>`select version from ${tx(schema)}.schema_migrations`).map((r) => r.version));
+    let done: Set<number>;
+    if (kitSet === undefined) {
+      await tx`
+        create table if not exists ${tx(schema)}.schema_migrations (
+          version integer primary key,
+          name text not null,
+          applied_at timestamptz not null default now()
+        )`;
+      done = new Set((await tx<{ version: number }[]>`select version from ${tx(schema)}.schema_migrations`).map((r) => r.version));
+    } else {
+      await tx`
+        create table if not exists ${tx(schema)}.kit_migrations (
+          kit_set text not null,
+          version integer not null,
+          name text not null,
+          applied_at timestamptz not null default now(),
+          primary key (kit_set, version)
+        )`;
+      done = new Set((await tx<{ version: number }[]>`select version from ${tx(schema)}.kit_migrations where kit_set = ${kitSet}`).map((r) => r.version));
+    }
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;
       const text = await readFile(migration.path, 'utf8');
       await tx.unsafe(`set local search_path to ${schema}, public`);
       // The file is our own source code, never user input.
       await tx.unsafe(text);
-      await tx`insert into ${tx(schema)}.schema_migrations ${tx({ version: migration.version, name: migration.name })}`;
+      const record = { version: migration.version, name: migration.name };
+      if (kitSet === undefined) await tx`insert into ${tx(schema)}.schema_migrations ${tx(record)}`;
+      else await tx`insert into ${tx(schema)}.kit_migrations ${tx({ kitSet, ...record })}`;
       applied.push(migration.version);
     }
   });

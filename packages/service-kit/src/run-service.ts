@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSql, type Sql } from './db';
 import { readServiceEnv } from './env';
-import { migrate } from './migrate';
+import { migrate, type KitMigrations } from './migrate';
 import { onLauncherExit } from './launcher-exit';
 import { createJobs, type Jobs } from './jobs/index';
 import type { ServiceApp } from './create-app';
@@ -17,6 +17,8 @@ interface RunServiceOptions {
   /** The service's name; also its schema (a domain or platform service name). */
   domain: string;
   migrationsDir: string;
+  /** Kit-owned migration sets to apply into the service's schema first (e.g. idempotencyKeyMigrations). */
+  kitMigrations?: KitMigrations[];
   createApp: (sql: Sql, context: ServiceContext) => ServiceApp | Promise<ServiceApp>;
   /** Registers the service's job workers (`jobs.work(name, handler)`); they start after migrations. */
   registerJobs?: (jobs: Jobs, sql: Sql) => void;
@@ -32,9 +34,10 @@ const JOBS_STOP_TIMEOUT_MS = 6_000;
  * SIGTERM/SIGINT stop taking requests, let requests and jobs in flight finish, stop background
  * work and close the pool.
  */
-export const runService = async ({ domain, migrationsDir, createApp, registerJobs, startBackground }: RunServiceOptions): Promise<void> => {
+export const runService = async ({ domain, migrationsDir, kitMigrations = [], createApp, registerJobs, startBackground }: RunServiceOptions): Promise<void> => {
   const env = readServiceEnv();
   const sql = createSql(env.DATABASE_URL, { max: env.DB_POOL_MAX, schema: domain });
+  for (const kit of kitMigrations) await migrate(sql, domain, kit.dir, { kitSet: kit.kitSet });
   await migrate(sql, domain, migrationsDir);
   const jobs = createJobs({ databaseUrl: env.DATABASE_URL, service: domain });
   registerJobs?.(jobs, sql);

@@ -2,12 +2,13 @@ import { inject } from 'vitest';
 import { createSql, migrate, type Sql } from '@starforge/service-kit';
 
 /**
- * A pool on the test run's database with the given services' migrations applied. Each test
+ * A pool on the test run's database with the given services' migrations applied (an entry with
+ * `kitSet` is a kit-owned set, e.g. `{ schema, ...idempotencyKeyMigrations }`). Each test
  * file gets its own pool; close it in `afterAll(() => sql.end())`.
  */
-export const testSql = async (migrations: { schema: string; dir: string }[], schema?: string): Promise<Sql> => {
+export const testSql = async (migrations: { schema: string; dir: string; kitSet?: string }[], schema?: string): Promise<Sql> => {
   const sql = createSql(inject('databaseUrl'), { max: 10, ...(schema ? { schema } : {}) });
-  for (const m of migrations) await migrate(sql, m.schema, m.dir);
+  for (const m of migrations) await migrate(sql, m.schema, m.dir, m.kitSet ? { kitSet: m.kitSet } : {});
   return sql;
 };
 

@@ -1,0 +1,3 @@
+export * from './create-action';
+export * from './use-action';
+export * from './new-idempotency-key';

@@ -1,0 +1,6 @@
+export * from './idempotent';
+export * from './migrations';
+export * from './openapi';
+export { keepIdempotentAnswer } from './answer-in-transaction';
+export { parseIdempotencyKey, requestFingerprint } from './request-key';
+export { deleteExpiredKeys } from './key-store';
