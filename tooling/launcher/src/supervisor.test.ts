@@ -110,6 +110,17 @@ describe('the supervisor', () => {
     expect(own[0]).toBe('[launcher] dies exited (code 3); restarting it in 0.1 s (restart 1); the other services keep running');
   }, 30_000);
 
+  it('starts the backoff over for a process that ran long enough before dying', async () => {
+    const own: string[] = [];
+    const dying = startSupervised('dies', fromRoot('tooling/launcher/src/test-fixtures/dies-after-listening.ts'), {}, (line) => own.push(line), { initialDelayMs: 100, stableAfterMs: 50 });
+    started.push(dying);
+    await dying.listening;
+    await until(() => dying.restarts() >= 2, 20_000, 'two restarts');
+    await dying.stop();
+    const delays = own.filter((l) => l.startsWith('[launcher] dies exited')).map((l) => /restarting it in (\S+ s)/.exec(l)?.[1]);
+    expect(delays.slice(0, 2)).toEqual(['0.1 s', '0.1 s']);
+  }, 30_000);
+
   it('does not restart a service whose first start fails', async () => {
     const port = await freePort();
     const broken = startSupervised('job_fixture_broken', FIXTURE, { DATABASE_URL: 'not a url', HOST: '127.0.0.1', PORT: String(port), FIXTURE_SERVICE: 'job_fixture_broken' }, (line) => lines.push(line));
