@@ -10,3 +10,4 @@ export * from './auth/active-session';
 export * from './auth/remote-jwks';
 export * from './auth/require-user';
 export * from './idempotency/index';
+export * from './jobs/index';

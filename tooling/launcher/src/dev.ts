@@ -3,6 +3,7 @@ import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { findApp, frontendApps, shellApp, webpackConfig, type FrontendApp } from '@starforge/federation';
 import { repoRoot } from './paths';
+import { assertPortFree, PortTakenError } from './ports';
 import { ensureFrontendsBuilt, startStack } from './stack';
 
 // `pnpm dev --remotes nft,bounties`: the shell and the named remotes with live reload; the
@@ -12,6 +13,15 @@ const port = Number(values.port);
 const live: FrontendApp[] = [shellApp, ...values.remotes.split(',').map((r) => r.trim()).filter(Boolean).map((r) => findApp(r.startsWith('mfe') ? r : `mfe-${r}`))];
 const log = (line: string) => console.log(line);
 
+// The shell's port and the gateway's (port + 1000): one line, not a stack trace, when taken.
+try {
+  await assertPortFree(port, '127.0.0.1');
+  await assertPortFree(port + 1000, '127.0.0.1');
+} catch (error) {
+  if (!(error instanceof PortTakenError)) throw error;
+  console.error(`Starforge dev: ${error.message}; dev uses PORT and PORT + 1000. Choose another: PORT=${port + 1} npx -y pnpm@10 dev`);
+  process.exit(1);
+}
 await ensureFrontendsBuilt(log);
 const backend = await startStack({ port: port + 1000, log });
 

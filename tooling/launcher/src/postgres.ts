@@ -90,6 +90,8 @@ const run = (cmd: string, args: string[], ids?: { uid: number; gid: number }) =>
 export interface EmbeddedDatabase {
   url: string;
   stop: () => Promise<void>;
+  /** Resolves when the server process exits (after stop() or on its own), saying how. */
+  exited: Promise<string>;
 }
 
 export const startEmbeddedPostgres = async ({ dataDir, port, log = () => {} }: { dataDir: string; port: number; log?: (line: string) => void }): Promise<EmbeddedDatabase> => {
@@ -138,6 +140,7 @@ export const startEmbeddedPostgres = async ({ dataDir, port, log = () => {} }: {
   });
 
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const exited = new Promise<string>((resolvePromise) => server.once('exit', (code, signal) => resolvePromise(`PostgreSQL exited (${signal ?? code})`)));
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= new Promise<void>((resolvePromise) => {
@@ -145,7 +148,7 @@ export const startEmbeddedPostgres = async ({ dataDir, port, log = () => {} }: {
       server.once('exit', () => resolvePromise());
       server.kill('SIGINT'); // PostgreSQL's "fast" shutdown
     }));
-  return { url, stop };
+  return { url, stop, exited };
 };
 
 /** Creates a database if it does not exist yet (for isolated test runs). */

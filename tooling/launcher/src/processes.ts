@@ -38,7 +38,8 @@ export const startNodeProcess = (name: string, entry: string, env: NodeJS.Proces
   const stop = () =>
     (stopped ??= new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const killer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+      // Longer than a service's own graceful stop (requests and running jobs, run-service.ts).
+      const killer = setTimeout(() => child.kill('SIGKILL'), 12_000);
       child.once('exit', () => {
         clearTimeout(killer);
         resolve();

@@ -2,8 +2,9 @@ import { serviceNames, type ServiceName } from '@starforge/contracts';
 import { buildFrontends, frontendApps, isBuildCurrent } from '@starforge/federation';
 import { fromRoot, repoRoot } from './paths';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './postgres';
-import { freePort } from './ports';
-import { startNodeProcess, waitForOk, type ManagedProcess } from './processes';
+import { assertPortFree, freePort, PortTakenError } from './ports';
+import { waitForOk } from './processes';
+import { startSupervised, type SupervisedProcess } from './supervisor';
 import postgres from 'postgres';
 
 export interface StackOptions {
@@ -29,8 +30,13 @@ export interface RunningStack {
   databaseUrl: string;
   services: Record<ServiceName, string>;
   stop: () => Promise<void>;
-  /** Resolves when any process of the stack exits on its own. */
+  /**
+   * Resolves when the stack can no longer serve: the embedded PostgreSQL exited on its own.
+   * A service or the gateway that dies is restarted instead (supervisor.ts).
+   */
   crashed: Promise<string>;
+  /** The supervised processes by name (services and `gateway`), for tests and tooling. */
+  processes: Record<string, SupervisedProcess>;
 }
 
 const resetDatabase = async (adminUrl: string, name: string) => {
@@ -53,9 +59,14 @@ export const ensureFrontendsBuilt = async (log: (line: string) => void): Promise
  */
 export const startStack = async (options: StackOptions): Promise<RunningStack> => {
   const log = options.log ?? console.log;
-  const processes: ManagedProcess[] = [];
+  const host = options.host ?? '127.0.0.1';
+  // Before anything starts: a taken port is the commonest failed start, and the cheapest to say.
+  await assertPortFree(options.port, host);
+  const processes: SupervisedProcess[] = [];
   let embedded: EmbeddedDatabase | undefined;
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     await Promise.all(processes.map((p) => p.stop()));
     await embedded?.stop();
   };
@@ -87,27 +98,34 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
       ...options.serviceEnv,
     };
     for (const domain of serviceNames) {
-      processes.push(startNodeProcess(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, PORT: String(ports[domain]) }, log));
+      processes.push(startSupervised(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, PORT: String(ports[domain]) }, log));
     }
     await Promise.all(processes.map((p) => p.listening));
     await Promise.all(serviceNames.map((d) => waitForOk(`${services[d]}/api/${d}/health`)));
 
-    const gateway = startNodeProcess('gateway', fromRoot('services/gateway/src/server.ts'), {
+    const gateway = startSupervised('gateway', fromRoot('services/gateway/src/server.ts'), {
       PORT: String(options.port),
-      HOST: options.host ?? '127.0.0.1',
+      HOST: host,
       STATIC_ROOT: repoRoot,
       PUBLIC_ORIGIN: publicOrigin,
       ...Object.fromEntries(serviceNames.map((d) => [`${d.toUpperCase()}_URL`, services[d]])),
     }, log);
     processes.push(gateway);
-    await gateway.listening;
+    await gateway.listening.catch((error: unknown) => {
+      // Taken between the check above and now (another launch starting at the same moment).
+      if (String(error).includes('EADDRINUSE')) throw new PortTakenError(options.port, host);
+      throw error;
+    });
     const url = `http://localhost:${options.port}`;
     await waitForOk(`http://127.0.0.1:${options.port}/remotes.json`);
 
-    const crashed = Promise.race(
-      processes.map((p) => new Promise<string>((resolve) => p.child.once('exit', (code, signal) => resolve(`${p.name} exited (${signal ?? code})`)))),
-    );
-    return { url, databaseUrl, services, stop, crashed };
+    const database = embedded;
+    const crashed = new Promise<string>((resolve) => {
+      void database?.exited.then((why) => {
+        if (!stopping) resolve(why);
+      });
+    });
+    return { url, databaseUrl, services, stop, crashed, processes: Object.fromEntries(processes.map((p) => [p.name, p])) };
   } catch (error) {
     await stop();
     throw error;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ensureFrontendsBuilt, startStack } from './stack';
+import { assertPortFree, isPortFree, PortTakenError } from './ports';
+import { ensureFrontendsBuilt, startStack, type RunningStack } from './stack';
 
 // `pnpm start`: build whatever is missing, then run the whole product until Ctrl-C.
 const env = z
@@ -15,10 +16,32 @@ const env = z
   .parse(process.env);
 
 const log = (line: string) => console.log(line);
+
+/** The first free port after a taken one, to suggest (the next one if none is found nearby). */
+const suggestPort = async (taken: number, host: string): Promise<number> => {
+  for (let port = taken + 1; port <= Math.min(taken + 20, 65_535); port += 1) {
+    if (await isPortFree(port, host).catch(() => false)) return port;
+  }
+  return taken < 65_535 ? taken + 1 : 3001;
+};
+
+/** Ends the launch in one line, never a stack trace, when the port is taken. */
+const failStart = async (error: unknown): Promise<never> => {
+  if (error instanceof PortTakenError) {
+    console.error(`Starforge: ${error.message}. Choose another port: PORT=${await suggestPort(error.port, error.host)} npx -y pnpm@10 start`);
+  } else {
+    console.error('Starforge: could not start:', error);
+  }
+  process.exit(1);
+};
+
 const started = Date.now();
+// Checked before the build and the database: nothing is started that would need stopping.
+await assertPortFree(env.PORT, env.HOST).catch(failStart);
 log('Starforge: preparing (the first start builds six frontends; later starts skip that)');
 await ensureFrontendsBuilt(log);
-const stack = await startStack({
+// startStack stops what it started (the embedded PostgreSQL, services) before it throws.
+const stack: RunningStack = await startStack({
   port: env.PORT,
   host: env.HOST,
   ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
@@ -27,8 +50,8 @@ const stack = await startStack({
   ...(env.STARFORGE_DB_NAME ? { databaseName: env.STARFORGE_DB_NAME } : {}),
   resetDatabase: env.STARFORGE_DB_RESET === '1',
   log,
-});
-log(`\n  ✔ Starforge is ready on ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it)\n`);
+}).catch(failStart);
+log(`\n  ✔ Starforge is ready on ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it; a service that dies is restarted)\n`);
 
 let stopping = false;
 const shutdown = async (reason: string, code: number) => {
