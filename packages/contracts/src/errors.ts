@@ -16,6 +16,9 @@ export const errorCodes = {
   rateLimited: 'rate_limited',
   internal: 'internal_error',
   unavailable: 'service_unavailable',
+  payloadTooLarge: 'payload_too_large',
+  requestHeaderFieldsTooLarge: 'request_header_fields_too_large',
+  methodNotAllowed: 'method_not_allowed',
 } as const;
 
 /** The same check as apiErrorSchema without zod, for browser code that must stay small. */

@@ -8,3 +8,4 @@ export * from './messages';
 export * from './constants';
 export * from './auth-constants';
 export * from './auth';
+export * from './body-limits';
