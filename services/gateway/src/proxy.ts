@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { bodyLimitFor, errorCodes, isServiceName, payloadTooLargeMessage, type ServiceName } from '@starforge/contracts';
 import { sendError } from './error-answer';
 import { forwardRequestHeaders, responseHeaders } from './forward-headers';
@@ -37,6 +37,74 @@ const serviceOf = (url: string): ServiceName | null => {
   return isServiceName(name) ? name : null;
 };
 
+/**
+ * One proxied request, as an undici dispatch handler: the service's answer is written into
+ * Node's response as it arrives (pausing the service while the client is slow), and a client
+ * that leaves aborts the service's request.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | null = null;
+  private clientLeft = false;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly service: ServiceName,
+    private readonly security: readonly HeaderPair[],
+    private readonly hasBody: boolean,
+  ) {
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      this.clientLeft = true;
+      this.controller?.abort(new Error('the client closed the connection'));
+    });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.clientLeft) controller.abort(new Error('the client closed the connection'));
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    if (statusCode < 200) return; // 1xx from the service: the gateway answered Expect itself
+    const out = responseHeaders(headers);
+    for (const [name, value] of this.security) out[name] = value;
+    this.res.writeHead(statusCode, out);
+    // Server-sent events leave at once, event by event.
+    if (typeof out['content-type'] === 'string' && out['content-type'].startsWith('text/event-stream')) this.res.flushHeaders();
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.res.write(chunk) || controller.paused) return;
+    controller.pause();
+    this.res.once('drain', () => controller.resume());
+  }
+
+  onResponseEnd(): void {
+    this.res.end();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    const { res, security, service } = this;
+    if (this.clientLeft || res.destroyed) return; // nobody to answer
+    if (res.headersSent) {
+      res.destroy(error); // cut off mid-answer: the client must not take it as whole
+      return;
+    }
+    // A body left unread would be taken for the next request: close the connection instead.
+    const close = this.hasBody && !this.req.complete;
+    if (error instanceof PayloadTooLarge) return sendError(res, security, 413, errorCodes.payloadTooLarge, error.message, { close: true });
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'UND_ERR_HEADERS_TIMEOUT') return sendError(res, security, 504, errorCodes.unavailable, `The ${service} service did not answer in time. Please try again shortly.`, { close });
+    if (unreachable.has(code)) {
+      console.error(`[gateway] ${service} unreachable: ${code} ${error.message}`);
+      return sendError(res, security, 502, errorCodes.unavailable, `The ${service} service is unavailable. Please try again shortly.`, { close });
+    }
+    console.error(`[gateway] ${this.req.method} ${this.req.url} to ${service} failed`, error);
+    return sendError(res, security, 500, errorCodes.internal, 'Something went wrong. Please try again.', { close });
+  }
+}
+
 export interface ServiceProxyOptions {
   services: Record<ServiceName, string>;
   security: readonly HeaderPair[];
@@ -46,9 +114,9 @@ export interface ServiceProxyOptions {
 
 /**
  * `/api/<service>/*` to each service over keep-alive connections (one undici Pool per service),
- * written straight on Node's request and response: bodies stream both ways (undici reads the
- * request as it arrives and `stream()` writes the answer into the response, with backpressure),
- * nothing is buffered, and no Request/Response objects are built.
+ * written straight on Node's request and response with undici's dispatch API: bodies stream both
+ * ways (undici reads the request as it arrives; the answer goes into the response chunk by
+ * chunk, with backpressure), nothing is buffered, and no Request/Response objects are built.
  */
 export class ServiceProxy {
   private readonly pools = new Map<ServiceName, Pool>();
@@ -76,36 +144,8 @@ export class ServiceProxy {
     // A Content-Length body is held to its length by Node's parser; a chunked one is counted here.
     const body = forwarded.chunked ? req.pipe(new ByteLimit(maxBytes)) : forwarded.contentLength ? req : null;
 
-    const abort = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
-    this.pools.get(service)!.stream(
-      { path: url, method, headers: forwarded.headers, body, signal: abort.signal },
-      ({ statusCode, headers }) => {
-        const out = responseHeaders(headers);
-        for (const [name, value] of security) out[name] = value;
-        res.writeHead(statusCode, out);
-        // Server-sent events leave at once, event by event.
-        if (out['content-type']?.includes('text/event-stream')) res.flushHeaders();
-        return res;
-      },
-      (error) => {
-        if (!error) return;
-        if (abort.signal.aborted || res.destroyed) return; // the client left; nothing to answer
-        // A body left unread would be taken for the next request: close the connection instead.
-        const close = body !== null && !req.complete;
-        if (error instanceof PayloadTooLarge) return sendError(res, security, 413, errorCodes.payloadTooLarge, error.message, { close: true });
-        const code = (error as { code?: string }).code ?? '';
-        if (code === 'UND_ERR_HEADERS_TIMEOUT') return sendError(res, security, 504, errorCodes.unavailable, `The ${service} service did not answer in time. Please try again shortly.`, { close });
-        if (unreachable.has(code)) {
-          console.error(`[gateway] ${service} unreachable: ${code} ${error.message}`);
-          return sendError(res, security, 502, errorCodes.unavailable, `The ${service} service is unavailable. Please try again shortly.`, { close });
-        }
-        console.error(`[gateway] ${method} ${url} to ${service} failed`, error);
-        return sendError(res, security, 500, errorCodes.internal, 'Something went wrong. Please try again.', { close });
-      },
-    );
+    const exchange = new Exchange(req, res, service, security, body !== null);
+    this.pools.get(service)!.dispatch({ path: url, method, headers: forwarded.headers, body }, exchange);
   }
 
   /** Closes the keep-alive connections to the services. */
