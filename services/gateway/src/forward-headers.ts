@@ -59,10 +59,11 @@ export const forwardRequestHeaders = (req: IncomingMessage, proto: string): Forw
     headers.push(name, value);
   }
   const named = connectionTokens(connection);
-  const kept = named ? withoutNamed(headers, named) : headers;
+  named?.delete('content-length'); // it frames the body Node is reading: not the client's to drop
+  const kept = named?.size ? withoutNamed(headers, named) : headers;
   kept.push('x-forwarded-for', req.socket.remoteAddress ?? 'unknown', 'x-forwarded-proto', proto);
   if (host !== undefined) kept.push('x-forwarded-host', host);
-  return { headers: kept, contentLength: named?.has('content-length') ? null : contentLength, chunked };
+  return { headers: kept, contentLength, chunked };
 };
 
 /** A service's response headers without hop-by-hop ones (Node frames the answer itself). */
