@@ -16,10 +16,10 @@ const pathOf = (url: string) => {
   return query === -1 ? url : url.slice(0, query);
 };
 
-/** A raw answer on a socket the HTTP parser gave up on (431 for oversized headers, else 400). */
-const clientErrorAnswer = (security: readonly HeaderPair[], status: 400 | 408 | 431, code: string, message: string): Buffer => {
+/** A raw answer on a socket the HTTP parser gave up on (431 for oversized headers, 413, 408, else 400). */
+const clientErrorAnswer = (security: readonly HeaderPair[], status: 400 | 408 | 413 | 431, code: string, message: string): Buffer => {
   const body = errorPayload(code, message);
-  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' }[status];
   const lines = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Cache-Control: no-store', 'Connection: close', ...security.map(([n, v]) => `${n}: ${v}`)];
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), body]);
 };
@@ -70,13 +70,18 @@ export const createGatewayServer = (config: GatewayConfig, options: { shellReche
   });
   // Node's parser refuses a request it cannot read (headers over 16 KiB, malformed lines) here.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+    // An answer still being written on this connection (a pipelined request) must not be cut
+    // into; Node's own handler checks the same private field.
+    const inFlight = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight) return socket.destroy();
     const answer =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? clientErrorAnswer(security, 431, errorCodes.requestHeaderFieldsTooLarge, 'The request headers are too large.')
-        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? clientErrorAnswer(security, 408, errorCodes.validationFailed, 'The request took too long to arrive.')
-          : clientErrorAnswer(security, 400, errorCodes.validationFailed, 'The request could not be read.');
+        : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+          ? clientErrorAnswer(security, 413, errorCodes.payloadTooLarge, 'The request body is too large.')
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? clientErrorAnswer(security, 408, errorCodes.validationFailed, 'The request took too long to arrive.')
+            : clientErrorAnswer(security, 400, errorCodes.validationFailed, 'The request could not be read.');
     socket.end(answer);
   });
 
