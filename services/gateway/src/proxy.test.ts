@@ -115,6 +115,18 @@ describe('proxy: what passes', () => {
     expect(res.headers['set-cookie']).toEqual(['sf_refresh=abc; HttpOnly; Path=/api/auth', 'other=1; Path=/']);
   });
 
+  it('forwards every ordinary method, a GET with a body included, and HEAD without one', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      // node:http frames a GET, DELETE or OPTIONS body only when told its length.
+      const res = await rawRequest(`${gw.url}/api/auth/echo`, { method, body: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': '7' } });
+      expect(res.status, method).toBe(200);
+      expect(JSON.parse(res.body), method).toMatchObject({ method, body: '{"a":1}' });
+    }
+    const head = await rawRequest(`${gw.url}/api/auth/echo`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+  });
+
   it('puts the security headers on proxied answers', async () => {
     const res = await fetch(`${gw.url}/api/auth/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
