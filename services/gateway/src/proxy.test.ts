@@ -10,6 +10,8 @@ interface Echo {
   body: string;
 }
 
+const DOWNLOAD_BYTES = 32 * 1024 * 1024;
+
 /** Tells a test what the upstream saw; each test waits on the event it needs. */
 const seen = new Map<string, (value: unknown) => void>();
 const waitFor = <T,>(key: string): Promise<T> => new Promise((resolve) => seen.set(key, resolve as (value: unknown) => void));
@@ -58,6 +60,13 @@ const upstreamRoutes = async (req: IncomingMessage, res: ServerResponse): Promis
     const body = await readBody(req).catch(() => '');
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ bytes: body.length }));
+    return;
+  }
+  if (path === '/api/auth/download') {
+    // 32 MiB, more than the loopback buffers hold, as fast as the gateway takes it.
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(DOWNLOAD_BYTES) });
+    for (let i = 0; i < DOWNLOAD_BYTES / 65_536; i++) if (!res.write(Buffer.alloc(65_536, i % 256))) await new Promise((resolve) => res.once('drain', resolve));
+    res.end(() => tell('download-done', 'done'));
     return;
   }
   if (path === '/api/auth/fails') {
@@ -287,6 +296,19 @@ describe('proxy: streaming answers and disconnects', () => {
     let rest = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
     expect(rest).toBe('id: 2\ndata: second\n\n');
+  });
+
+  it('holds the service back while the client is slow, instead of buffering its answer', async () => {
+    const done = waitFor<string>('download-done');
+    const res = await fetch(`${gw.url}/api/auth/download`);
+    const reader = res.body!.getReader();
+    let bytes = (await reader.read()).value!.length;
+    // The client stops reading: a gateway that buffered would let the service finish anyway.
+    const stalled = await Promise.race([done, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000))]);
+    expect(stalled).toBe('still waiting');
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.length;
+    expect(bytes).toBe(DOWNLOAD_BYTES);
+    expect(await done).toBe('done');
   });
 
   it('closes the service request when the client leaves during the answer', async () => {
