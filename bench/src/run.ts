@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { authLoadBench } from './auth-load';
 import { frontendBuildBench } from './frontend-build';
 import { jobsLatenessBench } from './jobs-lateness';
+import { gatewayLoadBench } from './gateway-load';
 import { BrowserHolder } from './lib/browser';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
 import { codeVersion, describeMachine, loadAverage, machineInfo, waitForQuiet } from './lib/machine';
@@ -11,11 +12,11 @@ import { StackHolder } from './lib/stack';
 import { pageTimingsBench } from './page-timings';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs'];
+const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway'];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -48,6 +49,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   pages: () => pageTimingsBench({ stack, browser }),
   auth: () => authLoadBench({ stack }),
   jobs: () => jobsLatenessBench({ stack }),
+  gateway: () => gatewayLoadBench({ stack }),
 };
 
 try {

@@ -24,6 +24,9 @@ export const errorCodes = {
   idempotencyKeyReused: 'idempotency_key_reused',
   /** The first request with this key is still running and the wait ran out (409). */
   idempotencyKeyInUse: 'idempotency_key_in_use',
+  payloadTooLarge: 'payload_too_large',
+  requestHeaderFieldsTooLarge: 'request_header_fields_too_large',
+  methodNotAllowed: 'method_not_allowed',
 } as const;
 
 /** The same check as apiErrorSchema without zod, for browser code that must stay small. */

@@ -9,3 +9,4 @@ export * from './constants';
 export * from './auth-constants';
 export * from './auth';
 export * from './idempotency';
+export * from './body-limits';

@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { errorCodes, type ServiceName } from '@starforge/contracts';
 import { ApiError, errorBody } from './errors';
 import type { Sql } from './db';
+import { routeBodyLimit } from './http/body-limit';
 
 export type ServiceEnvVars = { Variables: { requestId: string } };
 export type ServiceApp = OpenAPIHono<ServiceEnvVars>;
@@ -36,6 +37,7 @@ const healthRoute = createRoute({
 export const createServiceApp = (domain: ServiceName, sql: Sql): ServiceApp => {
   const app = new OpenAPIHono<ServiceEnvVars>({ defaultHook: validationHook }).basePath(`/api/${domain}`) as ServiceApp;
   app.use(requestId());
+  app.use(routeBodyLimit());
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);

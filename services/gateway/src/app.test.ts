@@ -2,28 +2,9 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGatewayApp } from './app';
 import { defaultRemotes, readGatewayConfig, type GatewayConfig } from './env';
-
-// A real upstream service on loopback that echoes what the gateway forwarded.
-const upstream = new Hono().all('/api/auth/*', async (c) =>
-  c.json(
-    {
-      path: c.req.path,
-      query: c.req.query(),
-      method: c.req.method,
-      body: c.req.method === 'POST' ? await c.req.text() : null,
-      cookie: c.req.header('cookie') ?? null,
-      forwardedFor: c.req.header('x-forwarded-for') ?? null,
-      forwardedHost: c.req.header('x-forwarded-host') ?? null,
-    },
-    200,
-    { 'set-cookie': 'sf_refresh=abc; HttpOnly; Path=/api/auth' },
-  ),
-);
 
 const staticRoot = mkdtempSync(join(tmpdir(), 'gateway-static-'));
 mkdirSync(join(staticRoot, 'shell/dist'), { recursive: true });
@@ -33,44 +14,21 @@ writeFileSync(join(staticRoot, 'shell/dist/main.0123abcd.js'), 'console.log(1)')
 writeFileSync(join(staticRoot, 'shell/dist/main.0123abcd.js.br'), brotliCompressSync('console.log(1)'));
 writeFileSync(join(staticRoot, 'mfe-nft/dist/mf-manifest.json'), '{"id":"mfe_nft"}');
 
-let server: ServerType;
-let config: GatewayConfig;
+// The static side only: the proxy and the shell page are tested on the real server (proxy.test.ts, gateway-server.test.ts).
+const config: Pick<GatewayConfig, 'staticRoot' | 'remotes' | 'publicOrigin'> = { staticRoot, remotes: defaultRemotes(), publicOrigin: 'http://localhost:3000' };
 
-beforeAll(async () => {
-  const port = await new Promise<number>((resolve) => {
-    server = serve({ fetch: upstream.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port));
-  });
-  const up = `http://127.0.0.1:${port}`;
-  // The nft service is a closed port: nothing listens on port 9 of loopback.
-  config = { port: 0, host: '127.0.0.1', staticRoot, services: { auth: up, nft: 'http://127.0.0.1:9', marketplace: up, bounties: up, rewards: up, events: up }, remotes: defaultRemotes() };
+const envFor = (extra: Record<string, string>) => ({
+  AUTH_URL: 'http://127.0.0.1:1',
+  NFT_URL: 'http://127.0.0.1:1',
+  MARKETPLACE_URL: 'http://127.0.0.1:1',
+  BOUNTIES_URL: 'http://127.0.0.1:1',
+  REWARDS_URL: 'http://127.0.0.1:1',
+  EVENTS_URL: 'http://127.0.0.1:1',
+  STATIC_ROOT: staticRoot,
+  ...extra,
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('gateway', () => {
-  it('proxies /api/<domain>/* with path, query, body and cookies, and sets forwarding headers at the edge', async () => {
-    const app = createGatewayApp(config);
-    const res = await app.request('http://localhost:3000/api/auth/token?grant_type=password', {
-      method: 'POST',
-      body: '{"email":"a@b.c"}',
-      headers: { 'content-type': 'application/json', cookie: 'sf_refresh=old', 'x-forwarded-for': '6.6.6.6', host: 'localhost:3000' },
-    });
-    expect(res.status).toBe(200);
-    const echoed = (await res.json()) as Record<string, unknown>;
-    expect(echoed).toMatchObject({ path: '/api/auth/token', query: { grant_type: 'password' }, method: 'POST', body: '{"email":"a@b.c"}', cookie: 'sf_refresh=old', forwardedHost: 'localhost:3000' });
-    expect(echoed.forwardedFor).not.toContain('6.6.6.6');
-    expect(res.headers.get('set-cookie')).toContain('sf_refresh=abc');
-  });
-
-  it('answers 502 with the error shape when a service is down, and 404 for an unknown domain', async () => {
-    const app = createGatewayApp(config);
-    const down = await app.request('/api/nft/health');
-    expect(down.status).toBe(502);
-    expect(await down.json()).toEqual({ error: { code: 'service_unavailable', message: 'The nft service is unavailable. Please try again shortly.' } });
-    const unknown = await app.request('/api/payments/health');
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
-  });
-
   it('serves the remotes map without caching', async () => {
     const res = await createGatewayApp(config).request('/remotes.json');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -93,16 +51,7 @@ describe('gateway', () => {
   });
 
   it('sends the security headers, with a CSP that allows only the remotes origins', async () => {
-    const moved = readGatewayConfig({
-      AUTH_URL: 'http://127.0.0.1:1',
-      NFT_URL: 'http://127.0.0.1:1',
-      MARKETPLACE_URL: 'http://127.0.0.1:1',
-      BOUNTIES_URL: 'http://127.0.0.1:1',
-      REWARDS_URL: 'http://127.0.0.1:1',
-      EVENTS_URL: 'http://127.0.0.1:1',
-      STATIC_ROOT: staticRoot,
-      REMOTES_MAP: '{"mfe_nft":"https://cdn.example.com/mfe_nft/mf-manifest.json"}',
-    });
+    const moved = readGatewayConfig(envFor({ REMOTES_MAP: '{"mfe_nft":"https://cdn.example.com/mfe_nft/mf-manifest.json"}' }));
     expect(moved.remotes.mfe_nft).toBe('https://cdn.example.com/mfe_nft/mf-manifest.json');
     expect(moved.remotes.mfe_auth).toBe('/mfe/mfe_auth/mf-manifest.json');
     const res = await createGatewayApp(moved).request('/');
@@ -113,5 +62,22 @@ describe('gateway', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('permissions-policy')).toContain('camera=(), ');
+    expect(res.headers.get('permissions-policy')).toContain('geolocation=()');
+    // Over plain http, no HSTS and no upgrade of requests.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('turns on HSTS and upgrade-insecure-requests when the public origin is https', async () => {
+    const behindTls = readGatewayConfig(envFor({ PUBLIC_ORIGIN: 'https://starforge.example' }));
+    expect(behindTls.publicOrigin).toBe('https://starforge.example');
+    const res = await createGatewayApp(behindTls).request('/mfe/mfe_nft/mf-manifest.json');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+
+  it('takes the public origin from PUBLIC_ORIGIN, else the local URL on PORT', () => {
+    expect(readGatewayConfig(envFor({ PORT: '4321' })).publicOrigin).toBe('http://localhost:4321');
   });
 });

@@ -1,24 +1,19 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { errorCodes, isServiceName, remoteDirs, remoteNames } from '@starforge/contracts';
+import { errorCodes, remoteDirs, remoteNames } from '@starforge/contracts';
 import type { GatewayConfig } from './env';
-import { forward } from './proxy';
-import { securityHeaders } from './security-headers';
+import { securityHeaderList, securityHeaders } from './security-headers';
 import { serveRemote, serveShell } from './static-files';
 
 /**
- * One origin for the browser: the shell and remotes' static builds, the remotes map, and
- * `/api/<service>/*` proxied to each service.
+ * The gateway's static side as a Hono app: the remotes' builds, the remotes map, and the
+ * shell's files. (`/api/<service>/*` and the shell's page are answered before Hono: see
+ * gateway-server.ts.)
  */
-export const createGatewayApp = (config: GatewayConfig) => {
+export const createGatewayApp = (config: Pick<GatewayConfig, 'staticRoot' | 'remotes' | 'publicOrigin'>) => {
   const app = new Hono();
-  app.use(securityHeaders(config.remotes));
+  app.use(securityHeaders(securityHeaderList(config)));
 
-  app.all('/api/:domain/*', (c) => {
-    const domain = c.req.param('domain');
-    if (!isServiceName(domain)) return c.json({ error: { code: errorCodes.notFound, message: 'Not found' } }, 404);
-    return forward(c, config.services[domain], domain);
-  });
   app.all('/api/*', (c) => c.json({ error: { code: errorCodes.notFound, message: 'Not found' } }, 404));
 
   app.get('/remotes.json', (c) => {
@@ -28,11 +23,12 @@ export const createGatewayApp = (config: GatewayConfig) => {
 
   for (const name of remoteNames) {
     const prefix = `/mfe/${name}`;
-    app.get(`${prefix}/*`, serveRemote(join(config.staticRoot, remoteDirs[name], 'dist'), prefix));
+    const [cache, files] = serveRemote(join(config.staticRoot, remoteDirs[name], 'dist'), prefix);
+    app.get(`${prefix}/*`, cache, files);
   }
   app.all('/mfe/*', (c) => c.text('Not found', 404));
 
-  const [shellFiles, shellIndex] = serveShell(join(config.staticRoot, 'shell', 'dist'));
-  app.get('*', shellFiles, shellIndex);
+  const [cache, files, index] = serveShell(join(config.staticRoot, 'shell', 'dist'));
+  app.get('*', cache, files, index);
   return app;
 };

@@ -17,6 +17,8 @@ const gatewayEnvSchema = z.object({
   /** A JSON remotes map, or a file holding one, to point some remotes elsewhere. */
   REMOTES_MAP: z.string().optional(),
   REMOTES_FILE: z.string().optional(),
+  /** The origin browsers use; an https origin turns on HSTS and upgrade-insecure-requests. */
+  PUBLIC_ORIGIN: z.string().url().optional(),
 });
 
 export interface GatewayConfig {
@@ -25,6 +27,8 @@ export interface GatewayConfig {
   staticRoot: string;
   services: Record<ServiceName, string>;
   remotes: RemotesMap;
+  /** The origin browsers use (default http://localhost:<PORT>); behind TLS, its https URL. */
+  publicOrigin: string;
 }
 
 export const defaultRemotes = (): RemotesMap =>
@@ -36,5 +40,6 @@ export const readGatewayConfig = (source: NodeJS.ProcessEnv = process.env): Gate
   const override = env.REMOTES_MAP ?? (env.REMOTES_FILE ? readFileSync(env.REMOTES_FILE, 'utf8') : undefined);
   const remotes = { ...defaultRemotes(), ...(override ? remotesOverrideSchema.parse(JSON.parse(override)) : {}) };
   const services = Object.fromEntries(serviceNames.map((d) => [d, env[`${d.toUpperCase()}_URL` as `${Uppercase<ServiceName>}_URL`]])) as Record<ServiceName, string>;
-  return { port: env.PORT, host: env.HOST, staticRoot: env.STATIC_ROOT, services, remotes };
+  const publicOrigin = new URL(env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).origin;
+  return { port: env.PORT, host: env.HOST, staticRoot: env.STATIC_ROOT, services, remotes, publicOrigin };
 };

@@ -1,0 +1,21 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { bodyLimitFor, errorCodes, payloadTooLargeMessage } from '@starforge/contracts';
+import { errorBody } from '../errors';
+
+const byLimit = new Map<number, MiddlewareHandler>();
+
+/**
+ * Refuses a request body over its route's limit (contracts' `bodyLimitFor`, the same table the
+ * gateway enforces) with 413 in the error shape: at once on Content-Length, else while the body
+ * is read, so a chunked body is never held beyond the limit.
+ */
+export const routeBodyLimit = (): MiddlewareHandler => (c, next) => {
+  const maxBytes = bodyLimitFor(c.req.method, c.req.path);
+  let limit = byLimit.get(maxBytes);
+  if (!limit) {
+    limit = bodyLimit({ maxSize: maxBytes, onError: (c) => c.json(errorBody(errorCodes.payloadTooLarge, payloadTooLargeMessage(maxBytes)), 413) });
+    byLimit.set(maxBytes, limit);
+  }
+  return limit(c, next);
+};
