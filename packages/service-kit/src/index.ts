@@ -9,3 +9,4 @@ export * from './auth/access-token';
 export * from './auth/active-session';
 export * from './auth/remote-jwks';
 export * from './auth/require-user';
+export * from './events/publish-event';
