@@ -5,3 +5,6 @@ export * from './toast';
 export * from './http';
 export * from './auth-client';
 export * from './remote-module';
+export * from './events/server-event-stream';
+export * from './events/server-events';
+export * from './events/use-server-event';

@@ -1,0 +1,17 @@
+import { useEffect, useRef } from 'react';
+import type { ServerEventType } from '@starforge/contracts';
+import type { ServerEventHandler } from './server-event-stream';
+import { serverEvents } from './server-events';
+
+/**
+ * Calls `handler` for every live event of `type` while the component is mounted, e.g.
+ * `useServerEvent('nft.mint_completed', (e) => refetch(e.data.mintId))`. The latest handler is
+ * kept in a ref, so a re-render never resubscribes; the tab's one stream is the shell's.
+ */
+export const useServerEvent = <T extends ServerEventType>(type: T, handler: ServerEventHandler<T>): void => {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => serverEvents.subscribe(type, (event) => latest.current(event)), [type]);
+};
