@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { authLoadBench } from './auth-load';
+import { eventsLatencyBench } from './events-latency';
 import { frontendBuildBench } from './frontend-build';
 import { BrowserHolder } from './lib/browser';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
@@ -10,11 +11,11 @@ import { StackHolder } from './lib/stack';
 import { pageTimingsBench } from './page-timings';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|events` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'auth'];
+const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'events'];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -46,6 +47,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   frontend: () => frontendBuildBench({ stack, browser }),
   pages: () => pageTimingsBench({ stack, browser }),
   auth: () => authLoadBench({ stack }),
+  events: () => eventsLatencyBench({ stack }),
 };
 
 try {

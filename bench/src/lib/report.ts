@@ -1,6 +1,6 @@
 /** What every benchmark returns, and how it is printed. */
 
-export type BenchName = 'frontend' | 'pages' | 'auth';
+export type BenchName = 'frontend' | 'pages' | 'auth' | 'events';
 
 export interface Figure {
   /** What was measured, e.g. "Sign-in (password), 8 connections: requests/s". */
