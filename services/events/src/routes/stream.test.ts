@@ -194,6 +194,15 @@ describe('GET /api/events/stream', () => {
     expect(res.status).toBe(400);
   });
 
+  it('documents the stream in the OpenAPI document, with bearer security', async () => {
+    const doc = (await (await fetch(`${ctx.url}/api/events/openapi.json`)).json()) as {
+      paths: Record<string, { get?: { security?: unknown; responses: Record<string, { content?: Record<string, unknown> }> } }>;
+    };
+    const get = doc.paths['/api/events/stream']?.get;
+    expect(get?.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(get?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+  });
+
   it('forgets a stream whose client went away', async () => {
     const { token } = await ctx.tokens.signIn(ctx.sql);
     const before = ctx.hub.size;
