@@ -26,3 +26,15 @@ export const publishEvent = async <T extends ServerEventType>(db: Db, event: Eve
   if (!row) throw new Error('events.publish returned nothing');
   return row.id;
 };
+
+/**
+ * Publishes several events in one transaction (a sale tells the buyer and the seller), taking
+ * the per-user locks in user-id order so two such transactions cannot deadlock on each other.
+ * One user's events keep their given order. Returns the ids in the given order.
+ */
+export const publishEvents = async (db: Db, events: EventToPublish<ServerEventType>[]): Promise<string[]> => {
+  const order = events.map((event, index) => ({ event, index })).sort((a, b) => (a.event.userId < b.event.userId ? -1 : a.event.userId > b.event.userId ? 1 : a.index - b.index));
+  const ids: string[] = new Array(events.length);
+  for (const { event, index } of order) ids[index] = await publishEvent(db, event);
+  return ids;
+};

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishEvent, type Sql } from '@starforge/service-kit';
+import { publishEvent, publishEvents, type Sql } from '@starforge/service-kit';
 import { testSql } from '@starforge/test-db';
 import { deleteExpiredEvents } from './event-store';
 
@@ -39,6 +39,17 @@ describe('events.publish and publishEvent', () => {
     expect(await sqlState(sql`select events.publish(${userId}, 'nft.minted', ${sql.json([1])})`)).toBe('22023');
     expect(await sqlState(sql`select events.publish(${null}, 'nft.minted', ${sql.json({})})`)).toBe('22004');
     expect(await sqlState(sql`select events.publish(${userId}, 'nft.minted', ${sql.json({ mintId: 'a' })})`)).toBe('ok');
+  });
+
+  it('publishes for several users in user-id order, keeping each user\'s order, and answers ids in the given order', async () => {
+    const [a, b] = [randomUUID(), randomUUID()].sort();
+    const event = (userId: string | undefined) => ({ userId: userId ?? '', type: 'session.ended' as const, data: { sessionId: randomUUID() } });
+    const given = [event(b), event(a), event(b), event(a)];
+    const ids = await sql.begin((tx) => publishEvents(tx, given));
+    const rows = await sql<{ id: string; userId: string; data: { sessionId: string } }[]>`select id, user_id, data from events where id in ${sql(ids)} order by id`;
+    expect(rows.map((r) => r.userId)).toEqual([a, a, b, b]);
+    expect(rows.map((r) => r.data.sessionId)).toEqual([given[1], given[3], given[0], given[2]].map((e) => e?.data.sessionId));
+    expect(ids.map((id) => rows.find((r) => r.id === id)?.data.sessionId)).toEqual(given.map((e) => e.data.sessionId));
   });
 
   it('deletes events older than the retention', async () => {
