@@ -84,6 +84,7 @@ export class EventHub {
 
   /** Ends every stream and stops listening. */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];

@@ -57,6 +57,8 @@ export const streamRoutes = ({ hub, requireUser }: StreamDeps) => {
       'cache-control': 'no-cache, no-transform',
       // Tells nginx-like proxies not to buffer the stream.
       'x-accel-buffering': 'no',
+      // A stream's connection is not reused after it ends, and a stopping server need not wait for it.
+      connection: 'close',
     });
   });
 };
