@@ -25,14 +25,15 @@ export interface EventsTestServer {
 /**
  * The events service on a real port over the test database (auth's schema migrated first,
  * for sessions), with test tokens and a fast heartbeat. Opened before the file's tests and
- * closed after them.
+ * closed after them. `shareTokens` gives a second replica the first one's signing keys.
  */
-export const useEventsServer = (hubOptions: EventHubOptions = { heartbeatMs: 200 }): EventsTestServer => {
+export const useEventsServer = (hubOptions: EventHubOptions = { heartbeatMs: 200 }, shareTokens?: () => TestTokens): EventsTestServer => {
   const ctx = {} as EventsTestServer;
   let server: ServerType;
   beforeAll(async () => {
+    // Its own pool, so its own LISTEN connection: two of these are two replicas.
     ctx.sql = await testSql(migrations, 'events');
-    ctx.tokens = await createTestTokens();
+    ctx.tokens = shareTokens?.() ?? (await createTestTokens());
     ctx.hub = new EventHub(ctx.sql, hubOptions);
     await ctx.hub.start();
     const app = createApp(ctx.sql, { hub: ctx.hub, keys: ctx.tokens.keys });
