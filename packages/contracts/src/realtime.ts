@@ -45,6 +45,12 @@ export type StreamEndReason = 'token_expired' | 'signed_out' | 'interrupted';
 export interface StreamOpenData {
   /** How many missed events were replayed before this message (from Last-Event-ID). */
   replayed: number;
+  /**
+   * Whether that replay holds every event since Last-Event-ID. False on a first connection (no
+   * Last-Event-ID) and when the client was away longer than events are kept: events may have
+   * been missed, so screens refetch what they show.
+   */
+  complete: boolean;
 }
 export interface StreamEndData {
   reason: StreamEndReason;

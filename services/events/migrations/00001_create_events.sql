@@ -10,6 +10,13 @@ create table events (
 create index events_user_id_id_idx on events (user_id, id);
 create index events_created_at_idx on events (created_at);
 
+-- The largest id the cleanup ever deleted: a replay after Last-Event-ID N is complete only if
+-- it is at most N (otherwise the client is told that events may have been missed).
+create table retention (
+  singleton boolean primary key default true check (singleton),
+  deleted_through bigint not null
+);
+
 -- Published for every domain: records an event for a user and announces it on the
 -- `starforge_events` channel. Call it inside the transaction that made the change, last:
 -- NOTIFY is delivered only if that transaction commits, so only committed changes leave.

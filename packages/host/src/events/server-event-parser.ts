@@ -33,7 +33,7 @@ export const createServerEventParser = (callbacks: ServerEventParserCallbacks): 
   const parser = createParser({
     onEvent: (message) => {
       const data = parseJson(message.data);
-      if (message.event === STREAM_OPEN_EVENT) return callbacks.onOpen((data as StreamOpenData | undefined) ?? { replayed: 0 });
+      if (message.event === STREAM_OPEN_EVENT) return callbacks.onOpen((data as StreamOpenData | undefined) ?? { replayed: 0, complete: false });
       if (message.event === STREAM_END_EVENT) return callbacks.onEnd((data as { reason?: StreamEndReason } | undefined)?.reason ?? 'interrupted');
       if (message.id === undefined || message.event === undefined || data === undefined) return;
       callbacks.onEvent({ id: message.id, type: message.event, data } as ServerEvent);

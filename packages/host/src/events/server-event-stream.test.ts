@@ -18,7 +18,8 @@ const streamingResponse = () => {
 };
 const refused = () => new Response(JSON.stringify({ error: { code: 'invalid_jwt', message: 'Invalid' } }), { status: 401 });
 const event = (id: number, sessionId = `s-${id}`) => `id: ${id}\nevent: session.ended\ndata: {"sessionId":"${sessionId}"}\n\n`;
-const OPEN = 'event: stream.open\ndata: {"replayed":0}\n\n';
+const OPEN = 'event: stream.open\ndata: {"replayed":0,"complete":true}\n\n';
+const OPEN_AFTER_GAP = 'event: stream.open\ndata: {"replayed":0,"complete":false}\n\n';
 const end = (reason: string) => `event: stream.end\ndata: {"reason":"${reason}"}\n\n`;
 
 describe('realtimeReconnectDelay', () => {
@@ -40,7 +41,7 @@ describe('createServerEventParser', () => {
     const bytes = encoder.encode(text);
     for (let i = 0; i < bytes.length; i += 5) parser.feed(bytes.slice(i, i + 5));
     expect(seen).toEqual([
-      ['open', { replayed: 0 }],
+      ['open', { replayed: 0, complete: true }],
       { id: '7', type: 'session.ended', data: { sessionId: 's-7' } },
       { id: '8', type: 'session.ended', data: { sessionId: 's-8' } },
       ['end', 'token_expired'],
@@ -164,6 +165,25 @@ describe('ServerEventStream', () => {
     live.close();
     await vi.advanceTimersByTimeAsync(0);
     expect(refreshSession).toHaveBeenCalledTimes(2);
+    stream.stop();
+  });
+
+  it('tells gap subscribers when it goes live without a complete replay', async () => {
+    const first = streamingResponse();
+    const second = streamingResponse();
+    fetchMock.mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response);
+    const stream = client();
+    let gaps = 0;
+    stream.onGap(() => gaps++);
+    stream.start();
+    first.send(OPEN_AFTER_GAP + event(1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gaps).toBe(1);
+    first.drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    second.send(OPEN);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gaps).toBe(1);
     stream.stop();
   });
 

@@ -9,6 +9,9 @@ import { createServerEventParser } from './server-event-parser';
 
 export type ServerEventHandler<T extends ServerEventType = ServerEventType> = (event: ServerEvent<T>) => void;
 
+/** Called when the stream went live and events may have been missed: refetch what is shown. */
+export type ServerEventGapHandler = () => void;
+
 /** `idle`: stopped. `connecting`: opening or replaying. `open`: live. `waiting`: between tries. */
 export type ServerEventStreamStatus = 'idle' | 'connecting' | 'open' | 'waiting';
 
@@ -46,6 +49,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  */
 export class ServerEventStream {
   private readonly handlers = new Map<string, Set<ServerEventHandler>>();
+  private readonly gapHandlers = new Set<ServerEventGapHandler>();
   private controller: AbortController | null = null;
   private lastEventId: string | null = null;
   private currentStatus: ServerEventStreamStatus = 'idle';
@@ -80,6 +84,18 @@ export class ServerEventStream {
     set.add(entry);
     return () => {
       set.delete(entry);
+    };
+  }
+
+  /**
+   * Calls `handler` each time the stream goes live without a complete replay: its first
+   * connection (what happened before it is not replayed) and a reconnect after longer than the
+   * server keeps events. A screen whose data events would update refetches it here.
+   */
+  onGap(handler: ServerEventGapHandler): () => void {
+    this.gapHandlers.add(handler);
+    return () => {
+      this.gapHandlers.delete(handler);
     };
   }
 
@@ -118,9 +134,10 @@ export class ServerEventStream {
       if (response.status === 401) return { end: 'refused', opened };
       if (!response.ok || !response.body) return { end: 'failed', opened };
       const parser = createServerEventParser({
-        onOpen: () => {
+        onOpen: (data) => {
           opened = true;
           this.setStatus('open');
+          if (!data.complete) this.notifyGap();
         },
         onEnd: (reason) => {
           end = reason;
@@ -140,6 +157,16 @@ export class ServerEventStream {
       // A network failure or stop(): the outcome says so.
     }
     return { end, opened };
+  }
+
+  private notifyGap(): void {
+    for (const handler of this.gapHandlers) {
+      try {
+        handler();
+      } catch (error) {
+        console.error('a handler of missed events failed', error);
+      }
+    }
   }
 
   private dispatch(event: ServerEvent): void {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ServerEventType } from '@starforge/contracts';
-import type { ServerEventHandler } from './server-event-stream';
+import type { ServerEventGapHandler, ServerEventHandler } from './server-event-stream';
 import { serverEvents } from './server-events';
 
 /**
@@ -14,4 +14,17 @@ export const useServerEvent = <T extends ServerEventType>(type: T, handler: Serv
     latest.current = handler;
   });
   useEffect(() => serverEvents.subscribe(type, (event) => latest.current(event)), [type]);
+};
+
+/**
+ * Calls `handler` when the tab's stream goes live and events may have been missed (its first
+ * connection, or a reconnect after longer than the server keeps events): refetch here what
+ * `useServerEvent` handlers keep up to date. Kept in a ref like useServerEvent.
+ */
+export const useServerEventGap = (handler: ServerEventGapHandler): void => {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => serverEvents.onGap(() => latest.current()), []);
 };

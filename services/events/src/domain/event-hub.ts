@@ -1,6 +1,6 @@
 import { REALTIME_HEARTBEAT_MS } from '@starforge/contracts';
 import type { AuthenticatedUser, Sql } from '@starforge/service-kit';
-import { activeSessionIds, deleteExpiredEvents, eventsAfter, EVENT_RETENTION_MS, latestEventId } from './event-store';
+import { activeSessionIds, deleteExpiredEvents, eventsAfter, EVENT_RETENTION_MS, keptSince, latestEventId } from './event-store';
 import { EVENTS_CHANNEL, parseStoredEvent, type StoredEvent } from './stored-event';
 import { StreamConnection } from './stream-connection';
 
@@ -144,6 +144,8 @@ export class EventHub {
    */
   private async replayInto(connection: StreamConnection, lastEventId: number | null): Promise<void> {
     await this.start();
+    // Checked before the replay, so an event deleted meanwhile is still reported as missed.
+    const complete = lastEventId !== null && (await keptSince(this.sql, lastEventId));
     let cursor = lastEventId;
     const replayed: StoredEvent[] = [];
     for (;;) {
@@ -160,7 +162,7 @@ export class EventHub {
     connection.lastId = Math.max(connection.lastId, cursor);
     connection.release(replayed);
     this.live.add(connection);
-    connection.opened({ replayed: replayed.length });
+    connection.opened({ replayed: replayed.length, complete });
   }
 
   /** After a reconnect of the LISTEN connection: every live stream replays from its last id. */

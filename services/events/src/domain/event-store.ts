@@ -28,10 +28,26 @@ export const eventsAfter = async (sql: Sql, cursors: { userId: string; afterId: 
   return rows.map((r) => parseStoredEvent(r.payload)).filter((e): e is StoredEvent => e !== null);
 };
 
-/** Deletes events older than the retention; returns how many went. */
+/**
+ * Whether every event after `afterId` is still kept: the cleanup deleted none above it.
+ * Conservative (a deleted id of any user counts), so the answer errs towards "refetch".
+ */
+export const keptSince = async (sql: Sql, afterId: number): Promise<boolean> => {
+  const [row] = await sql<{ deletedThrough: string }[]>`select deleted_through from retention`;
+  return !row || Number(row.deletedThrough) <= afterId;
+};
+
+/** Deletes events older than the retention and records the largest id deleted; returns how many went. */
 export const deleteExpiredEvents = async (sql: Sql, retentionMs = EVENT_RETENTION_MS): Promise<number> => {
-  const result = await sql`delete from events where created_at < now() - ${retentionMs} * interval '1 millisecond'`;
-  return result.count;
+  const [row] = await sql<{ count: number }[]>`
+    with gone as (
+      delete from events where created_at < now() - ${retentionMs} * interval '1 millisecond' returning id
+    ), recorded as (
+      insert into retention (deleted_through) select max(id) from gone having count(*) > 0
+      on conflict (singleton) do update set deleted_through = greatest(retention.deleted_through, excluded.deleted_through)
+    )
+    select count(*)::int as count from gone`;
+  return row?.count ?? 0;
 };
 
 /** Which of these sessions are still signed in, read through the view auth publishes. */

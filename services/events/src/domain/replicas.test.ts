@@ -20,7 +20,7 @@ describe('two replicas of the events service on one database', () => {
 
     const missed = await publishFor(second.sql, user.id);
     const moved = await openStream(second.url, token, { lastEventId: one });
-    expect((await moved.next(isOpen)).data).toEqual({ replayed: 1 });
+    expect((await moved.next(isOpen)).data).toEqual({ replayed: 1, complete: true });
     expect(moved.stored().map((e) => e.id)).toEqual([missed]);
     moved.close();
     onSecond.close();

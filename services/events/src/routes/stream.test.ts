@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { deleteExpiredEvents } from '../domain/event-store';
 import { publishFor, useEventsServer } from '../testing/harness';
 import { openStream, type ReceivedEvent } from '../testing/sse-client';
 
@@ -14,7 +15,7 @@ describe('GET /api/events/stream', () => {
     const { user, token } = await ctx.tokens.signIn(ctx.sql);
     const stream = await openStream(ctx.url, token);
     expect(stream.status).toBe(200);
-    expect(await stream.next(isOpen)).toEqual({ id: undefined, event: 'stream.open', data: { replayed: 0 } });
+    expect(await stream.next(isOpen)).toEqual({ id: undefined, event: 'stream.open', data: { replayed: 0, complete: false } });
 
     const otherSession = crypto.randomUUID();
     const id = await ctx.sql.begin((tx) => publishFor(tx, user.id, otherSession));
@@ -81,11 +82,24 @@ describe('GET /api/events/stream', () => {
 
     const missed = [await publishFor(ctx.sql, user.id), await publishFor(ctx.sql, user.id)];
     const again = await openStream(ctx.url, token, { lastEventId: seen });
-    expect((await again.next(isOpen)).data).toEqual({ replayed: 2 });
+    expect((await again.next(isOpen)).data).toEqual({ replayed: 2, complete: true });
     const live = await publishFor(ctx.sql, user.id);
     await again.next(withId(live));
     expect(again.stored().map((e) => e.id)).toEqual([...missed, live]);
     again.close();
+  });
+
+  it('says the replay is incomplete when events after Last-Event-ID were already deleted', async () => {
+    const { user, token } = await ctx.tokens.signIn(ctx.sql);
+    const old = await publishFor(ctx.sql, user.id);
+    const gone = await publishFor(ctx.sql, user.id);
+    const kept = await publishFor(ctx.sql, user.id);
+    await ctx.sql`update events set created_at = now() - interval '1 hour' where id in (${old}, ${gone})`;
+    await deleteExpiredEvents(ctx.sql);
+    const stream = await openStream(ctx.url, token, { lastEventId: old });
+    expect((await stream.next(isOpen)).data).toEqual({ replayed: 1, complete: false });
+    expect(stream.stored().map((e) => e.id)).toEqual([kept]);
+    stream.close();
   });
 
   it('loses and doubles nothing when events commit while a stream replays', async () => {
