@@ -187,6 +187,27 @@ describe('ServerEventStream', () => {
     stream.stop();
   });
 
+  it('replaces a connection that brought nothing, not even a heartbeat, for 60 s', async () => {
+    const silent = streamingResponse();
+    fetchMock.mockImplementationOnce(async (_url, init) => {
+      init?.signal?.addEventListener('abort', () => silent.drop());
+      return silent.response;
+    });
+    fetchMock.mockResolvedValue(streamingResponse().response);
+    const stream = client();
+    stream.start();
+    silent.send(OPEN + event(3));
+    await vi.advanceTimersByTimeAsync(25_000);
+    silent.send(': heartbeat\n\n');
+    await vi.advanceTimersByTimeAsync(55_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(headersOf(1).get('last-event-id')).toBe('3');
+    stream.stop();
+  });
+
   it('stops for good on stop(), and starts afresh without the old Last-Event-ID', async () => {
     const first = streamingResponse();
     fetchMock.mockResolvedValueOnce(first.response).mockRejectedValue(new TypeError('offline'));

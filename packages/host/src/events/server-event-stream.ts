@@ -1,5 +1,6 @@
 import {
   EVENTS_STREAM_PATH,
+  REALTIME_HEARTBEAT_MS,
   realtimeReconnectDelay,
   type ServerEvent,
   type ServerEventType,
@@ -30,6 +31,12 @@ interface Outcome {
   end: StreamEndReason | 'refused' | 'failed';
   opened: boolean;
 }
+
+/**
+ * A connection that brought nothing, not even a heartbeat, for this long is taken as dead (a
+ * laptop that slept, a network that changed under a half-open socket) and replaced.
+ */
+const SILENCE_LIMIT_MS = 2 * REALTIME_HEARTBEAT_MS + 10_000;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -115,9 +122,18 @@ export class ServerEventStream {
     }
   }
 
-  private async connect(signal: AbortSignal): Promise<Outcome> {
+  private async connect(runSignal: AbortSignal): Promise<Outcome> {
     let opened = false;
     let end: Outcome['end'] = 'failed';
+    // This connection's own abort: stop() ends it, and so does a silence past the limit.
+    const connection = new AbortController();
+    const signal = connection.signal;
+    const abort = () => connection.abort();
+    runSignal.addEventListener('abort', abort, { once: true });
+    let lastHeard = Date.now();
+    const watchdog = setInterval(() => {
+      if (Date.now() - lastHeard > SILENCE_LIMIT_MS) connection.abort();
+    }, REALTIME_HEARTBEAT_MS / 5);
     try {
       const token = await this.options.getToken();
       if (!token) return { end: 'refused', opened };
@@ -151,10 +167,14 @@ export class ServerEventStream {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        lastHeard = Date.now();
         parser.feed(value);
       }
     } catch {
-      // A network failure or stop(): the outcome says so.
+      // A network failure, a silent connection or stop(): the outcome says so.
+    } finally {
+      clearInterval(watchdog);
+      runSignal.removeEventListener('abort', abort);
     }
     return { end, opened };
   }
