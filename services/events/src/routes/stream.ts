@@ -26,8 +26,9 @@ export const streamRoutes = ({ hub, requireUser }: StreamDeps) => {
     description: [
       'A `text/event-stream` of the caller’s own events. Each event has `id:` (increasing; send the last one back as',
       '`Last-Event-ID` when reconnecting to replay what was missed, kept 15 minutes), `event:` (its type, e.g.',
-      '`session.ended`) and `data:` (JSON with ids and small facts). `stream.open` (no id) says the stream is live after',
-      `its replay; \`stream.end\` (no id) says why the server is closing it: \`token_expired\` (reconnect with a fresh token),`,
+      '`session.ended`) and `data:` (JSON with ids and small facts). `stream.open` (no id, data `{ replayed, complete }`)',
+      'says the stream is live after its replay; `complete` is false when events may have been missed (no Last-Event-ID,',
+      `or events after it already deleted). \`stream.end\` (no id) says why the server is closing it: \`token_expired\` (reconnect with a fresh token),`,
       `\`signed_out\`, or \`interrupted\` (reconnect after a delay). A comment line arrives every ${REALTIME_HEARTBEAT_MS / 1000} s.`,
     ].join(' '),
     security: [{ bearerAuth: [] }],
