@@ -57,4 +57,16 @@ describe('StreamConnection', () => {
     expect(closed).toEqual([connection]);
     expect(await written(connection)).toBe(': connected\n\nevent: stream.end\ndata: {"reason":"signed_out"}\n\n');
   });
+
+  it('ends the stream of a client more than 1 MB behind, so it reconnects and replays instead', async () => {
+    const closed: StreamConnection[] = [];
+    const connection = new StreamConnection(user, 0, (c) => closed.push(c));
+    const big = 'x'.repeat(3_900);
+    for (let id = 1; id <= 300 && !connection.isClosed; id++) connection.deliver({ id, userId: user.id, type: 'session.ended', data: { big } });
+    expect(connection.isClosed).toBe(true);
+    expect(closed).toEqual([connection]);
+    const text = await written(connection);
+    expect(text.endsWith('event: stream.end\ndata: {"reason":"interrupted"}\n\n')).toBe(true);
+    expect(ids(text).length).toBeLessThan(300);
+  });
 });
