@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { authLoadBench } from './auth-load';
+import { eventsLatencyBench } from './events-latency';
 import { frontendBuildBench } from './frontend-build';
 import { jobsLatenessBench } from './jobs-lateness';
 import { gatewayLoadBench } from './gateway-load';
@@ -12,11 +13,11 @@ import { StackHolder } from './lib/stack';
 import { pageTimingsBench } from './page-timings';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway'];
+const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events'];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -50,6 +51,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   auth: () => authLoadBench({ stack }),
   jobs: () => jobsLatenessBench({ stack }),
   gateway: () => gatewayLoadBench({ stack }),
+  events: () => eventsLatencyBench({ stack }),
 };
 
 try {

@@ -10,3 +10,5 @@ export * from './auth-constants';
 export * from './auth';
 export * from './idempotency';
 export * from './body-limits';
+export * from './realtime';
+export * from './realtime-schema';

@@ -6,3 +6,6 @@ export * from './http';
 export * from './auth-client';
 export * from './remote-module';
 export * from './actions/index';
+export * from './events/server-event-stream';
+export * from './events/server-events';
+export * from './events/use-server-event';

@@ -11,3 +11,4 @@ export * from './auth/remote-jwks';
 export * from './auth/require-user';
 export * from './idempotency/index';
 export * from './jobs/index';
+export * from './events/publish-event';

@@ -1,0 +1,82 @@
+/**
+ * The live event stream (one per tab, `GET /api/events/stream`): constants of spec section 9,
+ * the control messages of the stream, and the registry of event types. No zod here, so the
+ * browser can import it without pulling zod in; the data schemas are in realtime-schema.ts.
+ */
+
+/** Where the stream is served (through the gateway, same origin as the page). */
+export const EVENTS_STREAM_PATH = '/api/events/stream';
+
+/** A comment line keeps an idle stream open through proxies (spec section 9). */
+export const REALTIME_HEARTBEAT_MS = 25_000;
+
+/** Waits before reconnecting after a failure: 1 s, 2 s, 5 s, then 10 s for every later try (spec section 9). */
+export const REALTIME_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+
+/** The delay before reconnect attempt `attempt` (0 for the first retry after a failure). */
+export const realtimeReconnectDelay = (attempt: number): number =>
+  REALTIME_RECONNECT_DELAYS_MS[Math.min(Math.max(0, attempt), REALTIME_RECONNECT_DELAYS_MS.length - 1)] ?? 10_000;
+
+/**
+ * Largest `data` an event may carry, as JSON text. NOTIFY payloads must stay under 8,000
+ * bytes; events carry ids and small facts, and the screen refetches what it needs.
+ */
+export const MAX_EVENT_DATA_BYTES = 4_000;
+
+/** Event type names: lowercase dotted, `<domain>.<what happened>` (`nft.mint_completed`). */
+export const EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
+
+/**
+ * Control messages of the stream itself. They carry no `id:` (so Last-Event-ID is not moved)
+ * and are never stored: `stream.open` is sent once the stream is live (after any replay),
+ * `stream.end` just before the server closes it, with the reason.
+ */
+export const STREAM_OPEN_EVENT = 'stream.open';
+export const STREAM_END_EVENT = 'stream.end';
+
+/**
+ * Why the server ended a stream. `token_expired`: reconnect at once with a fresh token.
+ * `signed_out`: the session ended; refresh the session (which signs the tab out if it is gone).
+ * `interrupted` (the server is stopping, the client fell too far behind, the database failed):
+ * reconnect after the usual delay with Last-Event-ID (another replica may answer).
+ */
+export type StreamEndReason = 'token_expired' | 'signed_out' | 'interrupted';
+
+export interface StreamOpenData {
+  /** How many missed events were replayed before this message (from Last-Event-ID). */
+  replayed: number;
+  /**
+   * Whether that replay holds every event since Last-Event-ID. False on a first connection (no
+   * Last-Event-ID) and when the client was away longer than events are kept: events may have
+   * been missed, so screens refetch what they show.
+   */
+  complete: boolean;
+}
+export interface StreamEndData {
+  reason: StreamEndReason;
+}
+
+/**
+ * Every event type the stream carries, and the data it carries. A domain adds its events
+ * here and their zod schemas in realtime-schema.ts (the compiler insists on both), e.g.
+ *
+ *     'nft.mint_completed': { mintId: string; status: 'completed' | 'failed' };
+ *
+ * Data holds ids and small facts only; a screen refetches what it shows.
+ */
+export interface ServerEventMap {
+  /**
+   * A session was signed out. The events service ends that session's streams at once
+   * (without it, within one heartbeat); other tabs and devices of the user may react.
+   */
+  'session.ended': { sessionId: string };
+}
+
+export type ServerEventType = keyof ServerEventMap;
+
+/** One event as a subscriber receives it. `id` is the stream's event id (also Last-Event-ID). */
+export interface ServerEvent<T extends ServerEventType = ServerEventType> {
+  id: string;
+  type: T;
+  data: ServerEventMap[T];
+}

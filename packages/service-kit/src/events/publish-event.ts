@@ -1,0 +1,40 @@
+import { serverEventSchemas, type ServerEventMap, type ServerEventType } from '@starforge/contracts';
+import type postgres from 'postgres';
+
+/** A pool or a transaction: publish inside the transaction that made the change. */
+type Db = postgres.Sql | postgres.TransactionSql;
+
+export interface EventToPublish<T extends ServerEventType> {
+  /** Whose stream receives it: only this user's open tabs. */
+  userId: string;
+  type: T;
+  /** Ids and small facts (at most 4,000 bytes as JSON); the screen refetches what it shows. */
+  data: ServerEventMap[T];
+}
+
+/**
+ * Publishes a live event to a user's open tabs through `events.publish` (the events schema's
+ * published function). Inside a transaction, the event leaves only if the transaction
+ * commits; call it last, because it holds a per-user lock until commit (that lock keeps one
+ * user's events in id order, which makes replay after a reconnect exact). Returns the event id.
+ * Data is validated against its registered schema first.
+ */
+export const publishEvent = async <T extends ServerEventType>(db: Db, event: EventToPublish<T>): Promise<string> => {
+  const data = serverEventSchemas[event.type].parse(event.data);
+  const [row] = await db<{ id: string }[]>`
+    select events.publish(${event.userId}, ${event.type}, ${db.json(data as postgres.JSONValue)}) as id`;
+  if (!row) throw new Error('events.publish returned nothing');
+  return row.id;
+};
+
+/**
+ * Publishes several events in one transaction (a sale tells the buyer and the seller), taking
+ * the per-user locks in user-id order so two such transactions cannot deadlock on each other.
+ * One user's events keep their given order. Returns the ids in the given order.
+ */
+export const publishEvents = async (db: Db, events: EventToPublish<ServerEventType>[]): Promise<string[]> => {
+  const order = events.map((event, index) => ({ event, index })).sort((a, b) => (a.event.userId < b.event.userId ? -1 : a.event.userId > b.event.userId ? 1 : a.index - b.index));
+  const ids: string[] = new Array(events.length);
+  for (const { event, index } of order) ids[index] = await publishEvent(db, event);
+  return ids;
+};

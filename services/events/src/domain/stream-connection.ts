@@ -1,0 +1,124 @@
+import { STREAM_END_EVENT, STREAM_OPEN_EVENT, type StreamEndReason, type StreamOpenData } from '@starforge/contracts';
+import type { AuthenticatedUser } from '@starforge/service-kit';
+import type { StoredEvent } from './stored-event';
+
+const encoder = new TextEncoder();
+
+/** Bytes a client may fall behind by before its stream is ended (it reconnects and replays). */
+const MAX_QUEUED_BYTES = 1024 * 1024;
+
+/**
+ * One open stream: a user's tab. Everything it sends goes through `deliver`, synchronously,
+ * so events leave in the order they were handed over. While `held` (its first replay, or a
+ * resync after the listening connection came back), live events wait; `release` merges them
+ * with the replayed rows and sends each id once, in id order.
+ */
+export class StreamConnection {
+  /** The last event id sent (or the cursor it started from): the replay point after a resync. */
+  lastId: number;
+  readonly body: ReadableStream<Uint8Array>;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  private holds = 0;
+  private held: StoredEvent[] = [];
+  private closed = false;
+  private expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    readonly user: AuthenticatedUser,
+    startAfterId: number,
+    private readonly onClose: (connection: StreamConnection) => void,
+  ) {
+    this.lastId = startAfterId;
+    this.body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+        },
+        // The client went away (or the gateway dropped it).
+        cancel: () => this.dispose(),
+      },
+      { highWaterMark: 16 * 1024, size: (chunk) => chunk.byteLength },
+    );
+    // First bytes at once, so every proxy on the way sends the headers now.
+    this.write(': connected\n\n');
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Ends the stream when the token it was opened with expires (the client reconnects with a fresh one). */
+  endAt(expiresAtMs: number): void {
+    clearTimeout(this.expiryTimer);
+    this.expiryTimer = setTimeout(() => this.end('token_expired'), Math.max(0, expiresAtMs - Date.now()));
+    this.expiryTimer.unref?.();
+  }
+
+  /** A live event: sent now, or kept until the running replay is released. */
+  deliver(event: StoredEvent): void {
+    if (this.closed) return;
+    if (this.holds > 0) this.held.push(event);
+    else this.send(event);
+  }
+
+  /** Live events wait from now until `release`. */
+  hold(): void {
+    this.holds++;
+  }
+
+  /** Sends the replayed rows and the live events that waited, each id once, in id order. */
+  release(replayed: StoredEvent[]): void {
+    this.held.push(...replayed);
+    this.holds = Math.max(0, this.holds - 1);
+    if (this.holds > 0) return;
+    const waiting = this.held.sort((a, b) => a.id - b.id);
+    this.held = [];
+    for (const event of waiting) this.send(event);
+  }
+
+  /** Tells the client the stream is live (after its replay). */
+  opened(data: StreamOpenData): void {
+    this.write(`event: ${STREAM_OPEN_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  heartbeat(): void {
+    this.write(': heartbeat\n\n');
+  }
+
+  /** Tells the client why, and closes the stream. */
+  end(reason: StreamEndReason): void {
+    if (this.closed) return;
+    // The last words are queued even past the limit: the stream is closing anyway.
+    this.controller.enqueue(encoder.encode(`event: ${STREAM_END_EVENT}\ndata: ${JSON.stringify({ reason })}\n\n`));
+    this.dispose();
+    try {
+      this.controller.close();
+    } catch {
+      // Already cancelled by the client.
+    }
+  }
+
+  private send(event: StoredEvent): void {
+    // Ids of one user arrive in increasing order; anything not above the last one was sent.
+    if (event.id <= this.lastId) return;
+    this.lastId = event.id;
+    this.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  }
+
+  private write(text: string): void {
+    if (this.closed) return;
+    if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) {
+      this.end('interrupted');
+      return;
+    }
+    this.controller.enqueue(encoder.encode(text));
+  }
+
+  private dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.expiryTimer);
+    this.held = [];
+    this.onClose(this);
+  }
+}
