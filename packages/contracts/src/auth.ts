@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './constants';
+import { apiIssue } from './api-issue';
 import { authMessages } from './messages';
 
 /**
@@ -8,8 +9,25 @@ import { authMessages } from './messages';
  * appears in a body: it travels only in the httpOnly `sf_refresh` cookie.
  */
 
+export const authErrorCodes = {
+  invalidCredentials: 'invalid_credentials',
+  userAlreadyExists: 'user_already_exists',
+  weakPassword: 'weak_password',
+  sessionNotFound: 'session_not_found',
+  invalidJwt: 'invalid_jwt',
+  refreshTokenReused: 'refresh_token_already_used',
+  walletProofInvalid: 'wallet_proof_invalid',
+  walletAlreadyLinked: 'wallet_already_linked',
+  rateLimited: 'over_request_rate_limit',
+  emailNotConfirmed: 'email_not_confirmed',
+} as const;
+
 export const emailSchema = z.string().trim().toLowerCase().email('Please enter a valid email address').max(254);
-export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH, authMessages.passwordTooShort).max(256, 'Password is too long');
+/** A new password; too short is `weak_password` (422), as clients of the hosted service expect. */
+export const passwordSchema = z
+  .string()
+  .max(256, 'Password is too long')
+  .refine((password) => password.length >= MIN_PASSWORD_LENGTH, { message: authMessages.passwordTooShort, params: apiIssue(authErrorCodes.weakPassword, 422) });
 const nameSchema = z.string().trim().max(100, 'Names are at most 100 characters');
 
 export const userMetadataSchema = z.object({
@@ -124,6 +142,8 @@ export const profileUpdateSchema = z
     first_name: optionalText(100),
     last_name: optionalText(100),
     wallet_address: optionalText(44).refine((v) => v === null || solanaAddressSchema.safeParse(v).success, 'Invalid Solana address'),
+    // Named so that sending it says why it is refused, rather than "unrecognized key".
+    email: z.never({ error: authMessages.emailReadOnly }).optional(),
   })
   .strict();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
@@ -136,16 +156,3 @@ export const accessClaimsSchema = z.object({
   role: z.literal('authenticated'),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
-
-export const authErrorCodes = {
-  invalidCredentials: 'invalid_credentials',
-  userAlreadyExists: 'user_already_exists',
-  weakPassword: 'weak_password',
-  sessionNotFound: 'session_not_found',
-  invalidJwt: 'invalid_jwt',
-  refreshTokenReused: 'refresh_token_already_used',
-  walletProofInvalid: 'wallet_proof_invalid',
-  walletAlreadyLinked: 'wallet_already_linked',
-  rateLimited: 'over_request_rate_limit',
-  emailNotConfirmed: 'email_not_confirmed',
-} as const;

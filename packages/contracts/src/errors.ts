@@ -13,6 +13,7 @@ export const errorCodes = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   conflict: 'conflict',
+  alreadyExists: 'already_exists',
   rateLimited: 'rate_limited',
   internal: 'internal_error',
   unavailable: 'service_unavailable',

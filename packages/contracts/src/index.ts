@@ -8,3 +8,5 @@ export * from './messages';
 export * from './constants';
 export * from './auth-constants';
 export * from './auth';
+export * from './api-issue';
+export * from './migration-order';

@@ -31,7 +31,6 @@ export const createApp = (sql: Sql, options: AuthAppOptions = {}) => {
   };
 
   const app = createServiceApp('auth', sql);
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   app.route('/', signupRoutes(deps));
   app.route('/', tokenRoutes(deps));
   app.route('/', walletNonceRoutes(deps));

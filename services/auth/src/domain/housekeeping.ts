@@ -1,12 +1,12 @@
 import { REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
+import type { Db, Sql } from '@starforge/service-kit';
 
 /**
  * Deletes what can no longer matter: sessions signed out or idle past the refresh lifetime
  * (their tokens go with them), spent or expired wallet challenges, and rate-limit windows long
  * over. Reuse detection needs a session's old tokens only while the session lives.
  */
-export const sweepExpired = async (sql: Sql): Promise<void> => {
+export const sweepExpired = async (sql: Db): Promise<void> => {
   await sql`
     delete from sessions
     where coalesce(revoked_at, coalesce(refreshed_at, created_at) + make_interval(secs => ${REFRESH_TOKEN_TTL_SECONDS}))

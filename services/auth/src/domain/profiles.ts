@@ -1,5 +1,5 @@
 import type { Profile } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
+import { transaction, type Db } from '@starforge/service-kit';
 
 interface ProfileRow {
   id: string;
@@ -18,8 +18,8 @@ const toProfile = (row: ProfileRow): Profile => ({
 });
 
 /** The user's own profile; an account without a row yet reads as an empty one. */
-export const readProfile = async (sql: Sql, userId: string): Promise<Profile> => {
-  const [row] = await sql<ProfileRow[]>`select id, first_name, last_name, wallet_address, updated_at from profiles where id = ${userId}`;
+export const readProfile = async (db: Db, userId: string): Promise<Profile> => {
+  const [row] = await db<ProfileRow[]>`select id, first_name, last_name, wallet_address, updated_at from profiles where id = ${userId}`;
   return toProfile(row ?? { id: userId, firstName: null, lastName: null, walletAddress: null, updatedAt: null });
 };
 
@@ -27,8 +27,8 @@ export const readProfile = async (sql: Sql, userId: string): Promise<Profile> =>
  * Saves the user's own profile (the id is always the caller's) and keeps the names in the
  * account's metadata in step, so the session's user shows what Settings saved.
  */
-export const saveProfile = (sql: Sql, userId: string, update: { first_name: string | null; last_name: string | null; wallet_address: string | null }): Promise<Profile> =>
-  sql.begin(async (tx) => {
+export const saveProfile = (db: Db, userId: string, update: { first_name: string | null; last_name: string | null; wallet_address: string | null }): Promise<Profile> =>
+  transaction(db, async (tx) => {
     const [row] = await tx<ProfileRow[]>`
       insert into profiles (id, first_name, last_name, wallet_address, updated_at)
       values (${userId}, ${update.first_name}, ${update.last_name}, ${update.wallet_address}, now())

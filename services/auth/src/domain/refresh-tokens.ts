@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
-import type { Db } from './db';
+import { transaction, type Db } from '@starforge/service-kit';
 
 /** Two tabs may spend the same token a moment apart; the later one is not an attack. */
 export const REUSE_GRACE_SECONDS = 10;
@@ -39,8 +38,8 @@ interface TokenRow {
  * is the token just before the current one, spent again within the grace interval (another
  * tab of the same browser), which gets a sibling of the token the first tab received.
  */
-export const rotateRefreshToken = (sql: Sql, token: string): Promise<RotationResult> =>
-  sql.begin(async (tx): Promise<RotationResult> => {
+export const rotateRefreshToken = (db: Db, token: string): Promise<RotationResult> =>
+  transaction(db, async (tx): Promise<RotationResult> => {
     const [row] = await tx<TokenRow[]>`
       select rt.id, rt.parent_id, rt.session_id, s.user_id,
         rt.rotated_at is not null as rotated,
@@ -75,8 +74,8 @@ export const rotateRefreshToken = (sql: Sql, token: string): Promise<RotationRes
   });
 
 /** The live session a refresh token belongs to, without spending it (sign-out uses this). */
-export const sessionOfRefreshToken = async (sql: Sql, token: string): Promise<{ sessionId: string; userId: string } | null> => {
-  const [row] = await sql<{ sessionId: string; userId: string }[]>`
+export const sessionOfRefreshToken = async (db: Db, token: string): Promise<{ sessionId: string; userId: string } | null> => {
+  const [row] = await db<{ sessionId: string; userId: string }[]>`
     select s.id as session_id, s.user_id
     from refresh_tokens rt
     join sessions s on s.id = rt.session_id

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { PRODUCT_NAME, WALLET_NONCE_TTL_SECONDS, walletSignInMessage, type WalletChallenge } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
-import type { Db } from './db';
+import type { Db } from '@starforge/service-kit';
 
 /** Hands out a sign-in challenge for the address, to be signed for this domain within 5 minutes. */
-export const issueWalletChallenge = async (sql: Sql, address: string, domain: string): Promise<WalletChallenge> => {
+export const issueWalletChallenge = async (db: Db, address: string, domain: string): Promise<WalletChallenge> => {
   const nonce = randomBytes(16).toString('hex');
   const issuedAt = new Date();
   const expiresAt = new Date(issuedAt.getTime() + WALLET_NONCE_TTL_SECONDS * 1000);
   const message = walletSignInMessage({ product: PRODUCT_NAME, address, domain, nonce, issuedAt: issuedAt.toISOString() });
-  await sql`
+  await db`
     insert into wallet_nonces (nonce, wallet_address, domain, message, issued_at, expires_at)
     values (${nonce}, ${address}, ${domain}, ${message}, ${issuedAt}, ${expiresAt})`;
   return { nonce, message, issued_at: issuedAt.toISOString(), expires_at: expiresAt.toISOString() };

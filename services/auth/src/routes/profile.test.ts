@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { profileSchema } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
-import { call, errorOf, newWallet, signUp, type AuthApp, useAuthTestApp } from '../testing/harness';
+import { call, errorOf, newWallet, signUp, useAuthTestApp } from '../testing/harness';
 
 describe('GET and PUT /profile', () => {
-  let sql: Sql;
-  let app: AuthApp;
-  useAuthTestApp((s, a) => {
-    sql = s;
-    app = a;
-  });
+  const app = useAuthTestApp();
 
   const getProfile = async (token: string) => profileSchema.parse((await call(app, 'GET', '/profile', { token })).body);
   const put = (token: string, body: unknown) => call(app, 'PUT', '/profile', { token, body });
@@ -42,7 +36,7 @@ describe('GET and PUT /profile', () => {
 
     expect(await getProfile(bob.session.access_token)).toMatchObject({ id: bob.userId, first_name: 'Bob', last_name: 'Builder' });
     expect(await getProfile(alice.session.access_token)).toMatchObject({ id: alice.userId, first_name: 'Alice' });
-    const [row] = await sql`select first_name from profiles where id = ${bob.userId}`;
+    const [row] = await app.sql`select first_name from profiles where id = ${bob.userId}`;
     expect(row?.firstName).toBe('Bob');
   });
 
@@ -50,7 +44,7 @@ describe('GET and PUT /profile', () => {
     const { session, email, userId } = await signUp(app);
     const result = await put(session.access_token, { first_name: 'Eve', email: 'eve@example.com' });
     expect(errorOf(result)).toEqual({ status: 400, code: 'validation_failed', message: 'Email cannot be changed' });
-    const [user] = await sql`select email from users where id = ${userId}`;
+    const [user] = await app.sql`select email from users where id = ${userId}`;
     expect(user?.email).toBe(email);
   });
 

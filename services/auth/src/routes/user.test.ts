@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { userSchema } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
-import { call, errorOf, newWallet, sessionOf, signUp, walletProof, walletSignIn, type AuthApp, useAuthTestApp } from '../testing/harness';
+import { call, errorOf, newWallet, sessionOf, signUp, walletProof, walletSignIn, useAuthTestApp } from '../testing/harness';
 
 describe('GET /user and POST /user/wallets', () => {
-  let sql: Sql;
-  let app: AuthApp;
-  useAuthTestApp((s, a) => {
-    sql = s;
-    app = a;
-  });
+  const app = useAuthTestApp();
 
   const link = (token: string, body: unknown) => call(app, 'POST', '/user/wallets', { token, body });
 
@@ -38,14 +32,14 @@ describe('GET /user and POST /user/wallets', () => {
     expect(result.status).toBe(200);
     const user = userSchema.parse(result.body);
     expect(user.identities.map((i) => i.provider)).toEqual(['email', 'solana']);
-    const [row] = await sql`select user_id, is_primary from wallet_auth where wallet_address = ${wallet.address}`;
+    const [row] = await app.sql`select user_id, is_primary from wallet_auth where wallet_address = ${wallet.address}`;
     expect(row).toEqual({ userId, isPrimary: true });
 
     // Linking again is harmless; a second wallet is not primary.
     expect((await link(session.access_token, await walletProof(app, wallet))).status).toBe(200);
     const second = newWallet();
     expect((await link(session.access_token, await walletProof(app, second))).status).toBe(200);
-    const [secondRow] = await sql`select is_primary from wallet_auth where wallet_address = ${second.address}`;
+    const [secondRow] = await app.sql`select is_primary from wallet_auth where wallet_address = ${second.address}`;
     expect(secondRow?.isPrimary).toBe(false);
 
     expect(sessionOf(await walletSignIn(app, wallet)).user.id).toBe(userId);
@@ -56,7 +50,7 @@ describe('GET /user and POST /user/wallets', () => {
     const owner = sessionOf(await walletSignIn(app, wallet));
     const { session } = await signUp(app);
     expect(errorOf(await link(session.access_token, await walletProof(app, wallet)))).toMatchObject({ status: 409, code: 'wallet_already_linked' });
-    const rows = await sql`select user_id from wallet_auth where wallet_address = ${wallet.address}`;
+    const rows = await app.sql`select user_id from wallet_auth where wallet_address = ${wallet.address}`;
     expect(rows).toEqual([{ userId: owner.user.id }]);
   });
 
@@ -66,7 +60,7 @@ describe('GET /user and POST /user/wallets', () => {
     const { address, message } = await walletProof(app, wallet);
     const forged = await link(session.access_token, { address, message, signature: newWallet().sign(message) });
     expect(errorOf(forged)).toMatchObject({ status: 401, code: 'wallet_proof_invalid' });
-    expect(await sql`select 1 from wallet_auth where wallet_address = ${address}`).toHaveLength(0);
+    expect(await app.sql`select 1 from wallet_auth where wallet_address = ${address}`).toHaveLength(0);
     expect(errorOf(await link('', { address, message, signature: wallet.sign(message) }))).toMatchObject({ status: 401, code: 'invalid_jwt' });
   });
 });

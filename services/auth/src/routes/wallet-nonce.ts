@@ -1,12 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { walletChallengeSchema, walletNonceBodySchema } from '@starforge/contracts';
-import { createRouter } from '@starforge/service-kit';
-import { decodeWalletAddress } from '../domain/wallet-proof';
+import { createRouter, errorResponse } from '@starforge/service-kit';
+import { invalidWalletAddress } from '../domain/errors';
 import { issueWalletChallenge } from '../domain/wallet-nonces';
+import { decodeWalletAddress } from '../domain/wallet-proof';
 import type { AuthDeps } from '../deps';
-import { invalidWalletAddress } from '../http/auth-errors';
-import { requestHost } from '../http/client';
-import { errorResponse } from './openapi-docs';
+import { requestHost } from './client-info';
 
 const walletNonceRoute = createRoute({
   method: 'post',

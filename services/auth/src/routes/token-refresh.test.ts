@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { Sql } from '@starforge/service-kit';
 import { REUSE_GRACE_SECONDS } from '../domain/refresh-tokens';
-import { call, errorOf, sessionOf, sha256, signUp, type AuthApp, useAuthTestApp } from '../testing/harness';
+import { call, errorOf, sessionOf, sha256, signUp, useAuthTestApp } from '../testing/harness';
 
 describe('POST /token?grant_type=refresh_token', () => {
-  let sql: Sql;
-  let app: AuthApp;
-  useAuthTestApp((s, a) => {
-    sql = s;
-    app = a;
-  });
+  const app = useAuthTestApp();
 
   const refresh = (token: string | null) => call(app, 'POST', '/token?grant_type=refresh_token', { refresh: token });
   const sidOf = (accessToken: string) => decodeJwt(accessToken).sid as string;
   const age = (token: string, seconds: number) =>
-    sql`update refresh_tokens set rotated_at = now() - make_interval(secs => ${seconds}) where token_hash = ${sha256(token)}`;
-  const sessionRevoked = async (sid: string) => (await sql`select revoked_at from sessions where id = ${sid}`)[0]?.revokedAt !== null;
+    app.sql`update refresh_tokens set rotated_at = now() - make_interval(secs => ${seconds}) where token_hash = ${sha256(token)}`;
+  const sessionRevoked = async (sid: string) => (await app.sql`select revoked_at from sessions where id = ${sid}`)[0]?.revokedAt !== null;
 
   it('trades the cookie for a new session of the same sid and rotates the cookie', async () => {
     const { session, refresh: first } = await signUp(app);
@@ -80,7 +74,7 @@ describe('POST /token?grant_type=refresh_token', () => {
 
   it('refuses an expired refresh token', async () => {
     const { refresh: first } = await signUp(app);
-    await sql`update refresh_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256(first)}`;
+    await app.sql`update refresh_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256(first)}`;
     expect(errorOf(await refresh(first))).toMatchObject({ status: 401, code: 'session_not_found' });
   });
 

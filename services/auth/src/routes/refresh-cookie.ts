@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
-import { isHttps } from './client';
+import { isHttps } from './client-info';
 
 // Sent only to the auth service, never readable by scripts.
 const PATH = '/api/auth';

@@ -2,20 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
 import { walletSignInMessage } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
-import { call, errorOf, newWallet, sessionOf, walletChallenge, walletProof, walletSignIn, type AuthApp, useAuthTestApp } from '../testing/harness';
+import { call, errorOf, newWallet, sessionOf, walletChallenge, walletProof, walletSignIn, useAuthTestApp } from '../testing/harness';
 
 describe('wallet sign-in', () => {
-  let sql: Sql;
-  let app: AuthApp;
-  useAuthTestApp((s, a) => {
-    sql = s;
-    app = a;
-  });
+  const app = useAuthTestApp();
 
   const gateway = { 'x-forwarded-host': 'starforge.example:3000' };
   const signInWith = (body: unknown, headers: Record<string, string> = gateway) => call(app, 'POST', '/token?grant_type=wallet', { body, headers });
-  const usersOf = async (address: string) => sql`select user_id from wallet_auth where wallet_address = ${address}`;
+  const usersOf = async (address: string) => app.sql`select user_id from wallet_auth where wallet_address = ${address}`;
   const failed = { status: 401, code: 'wallet_proof_invalid', message: 'Failed to sign in with wallet' };
 
   it('issues a challenge naming the product, address, gateway host, nonce and time, valid 5 minutes', async () => {
@@ -37,11 +31,11 @@ describe('wallet sign-in', () => {
     expect(session.user.user_metadata).toEqual({ wallet_address: wallet.address, wallet_type: 'solana' });
     expect(session.user.identities.map((i) => i.provider)).toEqual(['solana']);
 
-    const [link] = await sql`select user_id, wallet_type, is_primary from wallet_auth where wallet_address = ${wallet.address}`;
+    const [link] = await app.sql`select user_id, wallet_type, is_primary from wallet_auth where wallet_address = ${wallet.address}`;
     expect(link).toEqual({ userId: session.user.id, walletType: 'solana', isPrimary: true });
-    const [user] = await sql`select password_hash from users where id = ${session.user.id}`;
+    const [user] = await app.sql`select password_hash from users where id = ${session.user.id}`;
     expect(user?.passwordHash).toBeNull();
-    const [profile] = await sql`select wallet_address from profiles where id = ${session.user.id}`;
+    const [profile] = await app.sql`select wallet_address from profiles where id = ${session.user.id}`;
     expect(profile?.walletAddress).toBe(wallet.address);
 
     const again = sessionOf(await walletSignIn(app, wallet, gateway));
@@ -76,7 +70,7 @@ describe('wallet sign-in', () => {
   it('refuses an expired challenge', async () => {
     const wallet = newWallet();
     const proof = await walletProof(app, wallet, gateway);
-    await sql`update wallet_nonces set expires_at = now() - interval '1 second' where wallet_address = ${wallet.address}`;
+    await app.sql`update wallet_nonces set expires_at = now() - interval '1 second' where wallet_address = ${wallet.address}`;
     expect(errorOf(await signInWith(proof))).toEqual(failed);
     expect(await usersOf(wallet.address)).toHaveLength(0);
   });
@@ -121,7 +115,7 @@ describe('wallet sign-in', () => {
     const [a, b] = results.map(sessionOf);
     expect(a?.user.id).toBe(b?.user.id);
     expect(await usersOf(wallet.address)).toHaveLength(1);
-    const [count] = await sql`select count(*)::int as n from users where email = ${`${wallet.address.slice(0, 8)}@wallet.starforge.app`}`;
+    const [count] = await app.sql`select count(*)::int as n from users where email = ${`${wallet.address.slice(0, 8)}@wallet.starforge.app`}`;
     expect(count?.n).toBe(1);
   });
 });

@@ -1,0 +1,44 @@
+import { transaction, type Db } from '@starforge/service-kit';
+import type { PasswordGrantBody, WalletProofBody } from '@starforge/contracts';
+import type { AuthConfig } from '../config/env';
+import { emailNotConfirmed, invalidCredentials, walletProofInvalid } from './errors';
+import { checkPassword } from './passwords';
+import { assertWithinRateLimit } from './rate-limit';
+import { startSession, type ClientInfo } from './sessions';
+import { findPasswordAccount } from './users';
+import { findOrCreateWalletUser } from './wallet-accounts';
+import { consumeWalletChallenge } from './wallet-nonces';
+import { assertWalletSignature } from './wallet-proof';
+
+/** A session just opened: whose, which, and its first refresh token (for the cookie). */
+export interface OpenedSession {
+  userId: string;
+  sessionId: string;
+  refreshToken: string;
+}
+
+/** E-mail and password. An unknown e-mail and a wrong password get the same answer in about the same time. */
+export const signInWithPassword = async (db: Db, config: AuthConfig, input: PasswordGrantBody, client: ClientInfo): Promise<OpenedSession> => {
+  await assertWithinRateLimit(db, config.rateLimit, 'sign_in', { ip: client.ip, account: input.email });
+  const account = await findPasswordAccount(db, input.email);
+  const matches = await checkPassword(account?.passwordHash ?? null, input.password);
+  if (!account || !matches) throw invalidCredentials();
+  if (!account.emailConfirmedAt) throw emailNotConfirmed();
+  return { userId: account.id, ...(await startSession(db, account.id, client)) };
+};
+
+const walletFailure = 'Failed to sign in with wallet';
+
+/**
+ * A signed challenge: signature first, then the challenge is spent, the account found or made
+ * and the session opened in one transaction, so a failure leaves nothing behind.
+ */
+export const signInWithWallet = async (db: Db, config: AuthConfig, proof: WalletProofBody, client: ClientInfo & { domain: string }): Promise<OpenedSession> => {
+  await assertWithinRateLimit(db, config.rateLimit, 'sign_in', { ip: client.ip, account: proof.address });
+  assertWalletSignature(proof, walletFailure);
+  return transaction(db, async (tx) => {
+    if (!(await consumeWalletChallenge(tx, { ...proof, domain: client.domain }))) throw walletProofInvalid(walletFailure);
+    const userId = await findOrCreateWalletUser(tx, proof.address);
+    return { userId, ...(await startSession(tx, userId, client)) };
+  });
+};
