@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { authMessages, type WalletProofBody } from '@starforge/contracts';
-import { authClient, getPhantomProvider, hostStore, toast, walletAtom } from '@starforge/host';
+import { getPhantomProvider, hostStore, toast, walletAtom } from '@starforge/host';
+import { requestWalletChallenge } from './wallet-challenge';
 import { connectWallet, proveWallet } from './wallet-proof';
 
 interface ProvenWalletAction {
@@ -43,7 +44,7 @@ export const useProvenWalletAction = (action: ProvenWalletAction) => {
       hostStore.set(walletAtom, { status: 'connected', address });
       latest.current.onConnected?.();
       try {
-        await latest.current.act(await proveWallet(provider, address, (a) => authClient.walletChallenge(a)));
+        await latest.current.act(await proveWallet(provider, address, requestWalletChallenge));
         latest.current.onSuccess();
       } catch (error) {
         console.error('wallet action failed', error);
