@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './constants';
 import { apiIssue } from './api-issue';
 import { authMessages } from './messages';
+import { text } from './text';
 
 /**
  * Wire formats of the auth service (`/api/auth`). Field names follow the spec's session
@@ -22,13 +23,12 @@ export const authErrorCodes = {
   emailNotConfirmed: 'email_not_confirmed',
 } as const;
 
-export const emailSchema = z.string().trim().toLowerCase().email('Please enter a valid email address').max(254);
+export const emailSchema = text().trim().toLowerCase().email('Please enter a valid email address').max(254);
 /** A new password; too short is `weak_password` (422), as clients of the hosted service expect. */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .max(256, 'Password is too long')
   .refine((password) => password.length >= MIN_PASSWORD_LENGTH, { message: authMessages.passwordTooShort, params: apiIssue(authErrorCodes.weakPassword, 422) });
-const nameSchema = z.string().trim().max(100, 'Names are at most 100 characters');
+const nameSchema = text().trim().max(100, 'Names are at most 100 characters');
 
 export const userMetadataSchema = z.object({
   first_name: z.string().optional(),
@@ -77,14 +77,14 @@ export const signUpBodySchema = z.object({
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-export const passwordGrantBodySchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required').max(256) });
+export const passwordGrantBodySchema = z.object({ email: emailSchema, password: text().min(1, 'Password is required').max(256) });
 export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
 
 export const signOutScopeSchema = z.enum(['global', 'local', 'others']);
 export type SignOutScope = z.infer<typeof signOutScopeSchema>;
 
 /** A Solana address: base58 text of a 32-byte ed25519 public key. */
-export const solanaAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address');
+export const solanaAddressSchema = text().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address');
 
 export const walletNonceBodySchema = z.object({ address: solanaAddressSchema });
 export const walletChallengeSchema = z.object({
@@ -97,9 +97,9 @@ export type WalletChallenge = z.infer<typeof walletChallengeSchema>;
 
 export const walletProofBodySchema = z.object({
   address: solanaAddressSchema,
-  message: z.string().min(1).max(2_000),
+  message: text().min(1).max(2_000),
   /** The ed25519 signature of the UTF-8 message, base64. */
-  signature: z.string().min(1).max(200),
+  signature: text().min(1).max(200),
 });
 export type WalletProofBody = z.infer<typeof walletProofBodySchema>;
 
@@ -129,8 +129,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()

@@ -10,3 +10,4 @@ export * from './auth-constants';
 export * from './auth';
 export * from './api-issue';
 export * from './migration-order';
+export * from './text';

@@ -1,5 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { signUpBodySchema } from '@starforge/contracts';
+import { createRoute } from '@hono/zod-openapi';
+import { signUpBodySchema, text } from '@starforge/contracts';
 import { badRequest, createRouter, errorResponse } from '@starforge/service-kit';
 import { userAlreadyExists } from '../domain/errors';
 import { hashPassword } from '../domain/passwords';
@@ -12,7 +12,7 @@ import { sessionResponse } from './session-response';
 import { signUpResponseSchema } from './wire-schemas';
 
 // `redirect_to` is where a confirmation link would lead; accepted for the client's sake.
-const signUpRequestSchema = signUpBodySchema.extend({ redirect_to: z.string().url().max(2_048).optional() });
+const signUpRequestSchema = signUpBodySchema.extend({ redirect_to: text().url().max(2_048).optional() });
 
 const signUpRoute = createRoute({
   method: 'post',
