@@ -14,6 +14,7 @@ export const errorCodes = {
   forbidden: 'forbidden',
   conflict: 'conflict',
   alreadyExists: 'already_exists',
+  unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
   internal: 'internal_error',
   unavailable: 'service_unavailable',

@@ -6,6 +6,7 @@ import { ApiError, errorBody } from './errors';
 import type { Sql } from './db';
 import { readHttpSettings, type HttpSettings } from './env';
 import { clientAddress } from './http/client-address';
+import { sameOriginJson } from './http/same-origin-json';
 import { apiErrorOfPostgres } from './postgres-errors';
 import { validationHook } from './validation';
 
@@ -32,19 +33,23 @@ const httpExceptionCode = (status: number): string =>
 export interface ServiceAppOptions {
   /** Default: read from the environment (`PUBLIC_ORIGIN`, `TRUSTED_PROXIES`). */
   http?: HttpSettings;
+  /** Routes whose body is not JSON, with the media types they take (`{ '/images': ['multipart/form-data'] }`). */
+  otherBodyTypes?: Record<string, readonly string[]>;
 }
 
 /**
  * Builds a domain service's Hono app mounted at `/api/<domain>`, with request ids, the
- * client's address, one error handler answering `{ error: { code, message } }` (typed errors
+ * client's address, cross-site writes and non-JSON bodies refused (403, 415), one error handler answering `{ error: { code, message } }` (typed errors
  * as they are, PostgreSQL errors a request can cause as 4xx, anything else a logged 500),
  * `/health` (checks the database) and `/openapi.json` generated from the same zod schemas
  * that validate the routes.
  */
 export const createServiceApp = (domain: ServiceName, sql: Sql, options: ServiceAppOptions = {}): ServiceApp => {
   const http = options.http ?? readHttpSettings();
-  const app = new OpenAPIHono<ServiceEnvVars>({ defaultHook: validationHook }).basePath(`/api/${domain}`) as ServiceApp;
+  const base = `/api/${domain}`;
+  const app = new OpenAPIHono<ServiceEnvVars>({ defaultHook: validationHook }).basePath(base) as ServiceApp;
   app.use(requestId());
+  app.use(sameOriginJson(base, { publicOrigin: http.publicOrigin, ...(options.otherBodyTypes ? { otherBodyTypes: options.otherBodyTypes } : {}) }));
   app.use(async (c, next) => {
     c.set('clientIp', clientAddress(c, http.trustedProxies));
     await next();
