@@ -8,7 +8,7 @@ describe('cross-site and non-JSON requests', () => {
   const origin = 'http://localhost:3000';
   const raw = (path: string, body: string, headers: Record<string, string>) =>
     testApp(app.sql).app.request(`/api/auth${path}`, { method: 'POST', body, headers });
-  const answer = async (res: Response) => ({ status: res.status, cookie: res.headers.get('set-cookie'), ...errorOf({ status: res.status, body: await res.json() }) });
+  const answer = async (res: Response) => ({ cookie: res.headers.get('set-cookie'), ...errorOf({ status: res.status, body: await res.json() }) });
 
   it('refuses a text/plain sign-in, from another site or not, without a session cookie', async () => {
     const { email } = await signUp(app);
