@@ -126,6 +126,15 @@ test.describe('/auth with a Solana wallet', () => {
     await expect(page.getByRole('heading', { name: `Welcome back, ${wallet.address.slice(0, 8)}!` })).toBeVisible();
   });
 
+  test('a wallet offering Sign-In With Solana builds and signs the message itself', async ({ page, withPhantom }) => {
+    const wallet = await withPhantom({ signIn: true });
+    const auth = new AuthPage(page);
+    await auth.open();
+    await page.getByRole('button', { name: 'Sign in with Solana Wallet' }).click();
+    await expect(auth.toast('Successfully signed in with wallet!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome back, ${wallet.address.slice(0, 8)}!` })).toBeVisible();
+  });
+
   test('a wallet whose signature is forged is refused and no session starts', async ({ page, withPhantom }) => {
     await withPhantom({ forge: true });
     const auth = new AuthPage(page);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './constants';
 import { apiIssue } from './api-issue';
 import { authMessages } from './messages';
+import { siwsInputSchema, walletProofPurposes } from './siws';
 import { text } from './text';
 
 /**
@@ -86,10 +87,19 @@ export type SignOutScope = z.infer<typeof signOutScopeSchema>;
 /** A Solana address: base58 text of a 32-byte ed25519 public key. */
 export const solanaAddressSchema = text().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address');
 
-export const walletNonceBodySchema = z.object({ address: solanaAddressSchema });
+export const walletNonceBodySchema = z.object({
+  address: solanaAddressSchema,
+  /** What the proof will be for (default sign-in); the challenge is good for that alone. */
+  purpose: z.enum(walletProofPurposes).default('sign_in'),
+});
+export type WalletNonceBody = z.input<typeof walletNonceBodySchema>;
+
 export const walletChallengeSchema = z.object({
   nonce: z.string(),
+  /** The exact SIWS text to sign (for wallets without `signIn`). */
   message: z.string(),
+  /** The same challenge as `signIn` input, for wallets that build the message themselves. */
+  input: siwsInputSchema,
   issued_at: z.string(),
   expires_at: z.string(),
 });
@@ -102,16 +112,6 @@ export const walletProofBodySchema = z.object({
   signature: text().min(1).max(200),
 });
 export type WalletProofBody = z.infer<typeof walletProofBodySchema>;
-
-/** The text a wallet signs: it begins with the spec's line and carries domain, nonce and time. */
-export const walletSignInMessage = (p: { product: string; address: string; domain: string; nonce: string; issuedAt: string }): string =>
-  [
-    `Sign in to ${p.product} with wallet: ${p.address}`,
-    '',
-    `Domain: ${p.domain}`,
-    `Nonce: ${p.nonce}`,
-    `Issued At: ${p.issuedAt}`,
-  ].join('\n');
 
 export const walletLinkSchema = z.object({
   wallet_address: z.string(),
@@ -142,7 +142,10 @@ export const profileUpdateSchema = z
     last_name: optionalText(100),
     wallet_address: optionalText(44).refine((v) => v === null || solanaAddressSchema.safeParse(v).success, 'Invalid Solana address'),
     // Named so that sending it says why it is refused, rather than "unrecognized key".
-    email: z.never({ error: authMessages.emailReadOnly }).optional(),
+    email: z
+      .unknown()
+      .refine((v) => v === undefined, authMessages.emailReadOnly)
+      .optional(),
   })
   .strict();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

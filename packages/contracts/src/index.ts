@@ -11,3 +11,4 @@ export * from './auth';
 export * from './api-issue';
 export * from './migration-order';
 export * from './text';
+export * from './siws';

@@ -30,12 +30,14 @@ describe('text inputs', () => {
 
   it('refuses them in a signed wallet message, for sign-in and for linking', async () => {
     const wallet = newWallet();
-    const proof = await walletProof(app, wallet);
-    for (const message of [`${proof.message}\u0000`, `${proof.message}\uD800`]) {
-      const body = { ...proof, message, signature: wallet.sign(message) };
-      expect(errorOf(await call(app, 'POST', '/token?grant_type=wallet', { body }))).toEqual(refused);
-      const { session } = await signUp(app);
-      expect(errorOf(await call(app, 'POST', '/user/wallets', { token: session.access_token, body }))).toEqual(refused);
+    for (const purpose of ['sign_in', 'link'] as const) {
+      const proof = await walletProof(app, wallet, purpose);
+      for (const message of [`${proof.message}\u0000`, `${proof.message}\uD800`]) {
+        const body = { ...proof, message, signature: wallet.sign(message) };
+        if (purpose === 'sign_in') expect(errorOf(await call(app, 'POST', '/token?grant_type=wallet', { body }))).toEqual(refused);
+        const { session } = await signUp(app);
+        if (purpose === 'link') expect(errorOf(await call(app, 'POST', '/user/wallets', { token: session.access_token, body }))).toEqual(refused);
+      }
     }
   });
 

@@ -7,6 +7,7 @@ describe('readAuthConfig', () => {
       requireEmailConfirmation: false,
       signingKey: null,
       rateLimit: { windowSeconds: 60, perAccount: 10, perIp: 30 },
+      publicOrigin: 'http://localhost:3000',
     });
   });
 

@@ -36,12 +36,16 @@ const authEnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   /** Sign-in or sign-up attempts per client IP per window. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** The product's origin as the browser sees it: wallet challenges name its host. */
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
 });
 
 export interface AuthConfig {
   requireEmailConfirmation: boolean;
   signingKey: SigningKeyJwk | null;
   rateLimit: { windowSeconds: number; perAccount: number; perIp: number };
+  /** The product's public origin (`http://localhost:3000`); wallet challenges are for its host only. */
+  publicOrigin: string;
 }
 
 /** The auth service's settings; the one place in the service that reads `process.env`. */
@@ -55,5 +59,6 @@ export const readAuthConfig = (source: NodeJS.ProcessEnv = process.env): AuthCon
       perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
     },
+    publicOrigin: new URL(env.PUBLIC_ORIGIN).origin,
   };
 };

@@ -7,7 +7,7 @@ import { assertWithinRateLimit } from './rate-limit';
 import { startSession, type ClientInfo } from './sessions';
 import { findPasswordAccount } from './users';
 import { findOrCreateWalletUser } from './wallet-accounts';
-import { consumeWalletChallenge } from './wallet-nonces';
+import { challengeSite, consumeWalletChallenge } from './wallet-nonces';
 import { assertWalletSignature } from './wallet-proof';
 
 /** A session just opened: whose, which, and its first refresh token (for the cookie). */
@@ -33,11 +33,12 @@ const walletFailure = 'Failed to sign in with wallet';
  * A signed challenge: signature first, then the challenge is spent, the account found or made
  * and the session opened in one transaction, so a failure leaves nothing behind.
  */
-export const signInWithWallet = async (db: Db, config: AuthConfig, proof: WalletProofBody, client: ClientInfo & { domain: string }): Promise<OpenedSession> => {
+export const signInWithWallet = async (db: Db, config: AuthConfig, proof: WalletProofBody, client: ClientInfo): Promise<OpenedSession> => {
   await assertWithinRateLimit(db, config.rateLimit, 'sign_in', { ip: client.ip, account: proof.address });
   assertWalletSignature(proof, walletFailure);
   return transaction(db, async (tx) => {
-    if (!(await consumeWalletChallenge(tx, { ...proof, domain: client.domain }))) throw walletProofInvalid(walletFailure);
+    const challenge = { ...proof, domain: challengeSite(config).domain, purpose: 'sign_in' as const };
+    if (!(await consumeWalletChallenge(tx, challenge))) throw walletProofInvalid(walletFailure);
     const userId = await findOrCreateWalletUser(tx, proof.address);
     return { userId, ...(await startSession(tx, userId, client)) };
   });

@@ -7,10 +7,6 @@ export const clientInfo = (c: Context<ServiceEnvVars>): ClientInfo => ({ ip: c.v
 
 const firstValue = (header: string | undefined): string | null => header?.split(',')[0]?.trim() || null;
 
-/** The host the browser addressed, as the gateway saw it (X-Forwarded-Host), else Host, else the URL's. */
-export const requestHost = (c: Context): string =>
-  firstValue(c.req.header('x-forwarded-host')) ?? firstValue(c.req.header('host')) ?? new URL(c.req.url).host;
-
 /** Whether the browser's connection was https (the gateway says so in X-Forwarded-Proto). */
 export const isHttps = (c: Context): boolean => {
   const proto = firstValue(c.req.header('x-forwarded-proto'));

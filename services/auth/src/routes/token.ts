@@ -6,7 +6,7 @@ import { refreshTokenReused, sessionNotFound } from '../domain/errors';
 import { rotateRefreshToken } from '../domain/refresh-tokens';
 import { signInWithPassword, signInWithWallet } from '../domain/sign-in';
 import type { AuthDeps } from '../deps';
-import { clientInfo, requestHost } from './client-info';
+import { clientInfo } from './client-info';
 import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie';
 import { sessionResponse } from './session-response';
 import { sessionResponseSchema } from './wire-schemas';
@@ -38,7 +38,7 @@ const grants: Record<'password' | 'refresh_token' | 'wallet', Grant> = {
     sessionResponse(c, deps, await signInWithPassword(deps.sql, deps.config, await readBody(c, passwordGrantBodySchema), clientInfo(c))),
   refresh_token: refreshGrant,
   wallet: async (c, deps) =>
-    sessionResponse(c, deps, await signInWithWallet(deps.sql, deps.config, await readBody(c, walletProofBodySchema), { ...clientInfo(c), domain: requestHost(c) })),
+    sessionResponse(c, deps, await signInWithWallet(deps.sql, deps.config, await readBody(c, walletProofBodySchema), clientInfo(c))),
 };
 
 const tokenRoute = createRoute({

@@ -3,10 +3,9 @@ import { createRouter, errorResponse, protectedRoute, transaction } from '@starf
 import { walletAlreadyLinked, walletProofInvalid } from '../domain/errors';
 import { requireLoadedUser } from '../domain/users';
 import { linkWallet } from '../domain/wallet-accounts';
-import { consumeWalletChallenge } from '../domain/wallet-nonces';
+import { challengeSite, consumeWalletChallenge } from '../domain/wallet-nonces';
 import { assertWalletSignature } from '../domain/wallet-proof';
 import type { AuthDeps } from '../deps';
-import { requestHost } from './client-info';
 import { userResponseSchema } from './wire-schemas';
 
 const failure = 'Failed to link wallet';
@@ -30,7 +29,8 @@ export const userWalletRoutes = (deps: AuthDeps) => {
     const me = c.var.user.id;
     assertWalletSignature(proof, failure);
     await transaction(deps.sql, async (tx) => {
-      if (!(await consumeWalletChallenge(tx, { ...proof, domain: requestHost(c) }))) throw walletProofInvalid(failure);
+      const challenge = { ...proof, domain: challengeSite(deps.config).domain, purpose: 'link' as const };
+      if (!(await consumeWalletChallenge(tx, challenge))) throw walletProofInvalid(failure);
       if ((await linkWallet(tx, me, proof.address)) !== me) throw walletAlreadyLinked();
     });
     return c.json(await requireLoadedUser(deps.sql, me), 200);

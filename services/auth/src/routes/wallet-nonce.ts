@@ -2,16 +2,15 @@ import { createRoute } from '@hono/zod-openapi';
 import { walletChallengeSchema, walletNonceBodySchema } from '@starforge/contracts';
 import { createRouter, errorResponse } from '@starforge/service-kit';
 import { invalidWalletAddress } from '../domain/errors';
-import { issueWalletChallenge } from '../domain/wallet-nonces';
+import { challengeSite, issueWalletChallenge } from '../domain/wallet-nonces';
 import { decodeWalletAddress } from '../domain/wallet-proof';
 import type { AuthDeps } from '../deps';
-import { requestHost } from './client-info';
 
 const walletNonceRoute = createRoute({
   method: 'post',
   path: '/wallet/nonce',
   tags: ['wallet'],
-  summary: 'A single-use challenge for the wallet to sign (valid 5 minutes, for this host only)',
+  summary: 'A single-use Sign-In With Solana challenge for one purpose (sign-in or link), for the configured site, valid 5 minutes',
   request: { body: { required: true, content: { 'application/json': { schema: walletNonceBodySchema } } } },
   responses: {
     200: { description: 'The challenge and the exact message to sign', content: { 'application/json': { schema: walletChallengeSchema } } },
@@ -21,7 +20,7 @@ const walletNonceRoute = createRoute({
 
 export const walletNonceRoutes = (deps: AuthDeps) =>
   createRouter().openapi(walletNonceRoute, async (c) => {
-    const { address } = c.req.valid('json');
+    const { address, purpose } = c.req.valid('json');
     if (!decodeWalletAddress(address)) throw invalidWalletAddress();
-    return c.json(await issueWalletChallenge(deps.sql, address, requestHost(c)), 200);
+    return c.json(await issueWalletChallenge(deps.sql, challengeSite(deps.config), address, purpose), 200);
   });

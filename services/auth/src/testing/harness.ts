@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
-import { REFRESH_COOKIE, sessionSchema, walletChallengeSchema, type Session } from '@starforge/contracts';
+import { REFRESH_COOKIE, sessionSchema, walletChallengeSchema, type Session, type WalletProofPurpose } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
 import { testSql } from '@starforge/test-db';
 import { call as kitCall, errorOf, testAppOf, useTestApp, type CallOptions, type CallResult, type TestApp, type TestHandle } from '@starforge/test-db/harness';
@@ -15,6 +15,7 @@ export const testConfig = (overrides: Partial<AuthConfig> = {}): AuthConfig => (
   requireEmailConfirmation: false,
   signingKey: null,
   rateLimit: { windowSeconds: 60, perAccount: 1_000, perIp: 100_000 },
+  publicOrigin: 'http://localhost:3000',
   ...overrides,
 });
 
@@ -89,17 +90,17 @@ export const newWallet = () => {
 };
 export type Wallet = ReturnType<typeof newWallet>;
 
-export const walletChallenge = async (app: AuthApp, address: string, headers: Record<string, string> = {}) => {
-  const result = await call(app, 'POST', '/wallet/nonce', { body: { address }, headers });
+export const walletChallenge = async (app: TestApp, address: string, purpose: WalletProofPurpose = 'sign_in', headers: Record<string, string> = {}) => {
+  const result = await call(app, 'POST', '/wallet/nonce', { body: { address, purpose }, headers });
   if (result.status !== 200) throw new Error(`Nonce failed: ${result.status} ${JSON.stringify(result.body)}`);
   return walletChallengeSchema.parse(result.body);
 };
 
-/** Asks for a challenge, signs it and presents the proof (to sign in, or `path` to link). */
-export const walletProof = async (app: AuthApp, wallet: Wallet, headers: Record<string, string> = {}) => {
-  const { message } = await walletChallenge(app, wallet.address, headers);
+/** Asks for a challenge for the purpose and signs it: the body to sign in with, or to link with. */
+export const walletProof = async (app: TestApp, wallet: Wallet, purpose: WalletProofPurpose = 'sign_in') => {
+  const { message } = await walletChallenge(app, wallet.address, purpose);
   return { address: wallet.address, message, signature: wallet.sign(message) };
 };
 
-export const walletSignIn = async (app: AuthApp, wallet: Wallet, headers: Record<string, string> = {}): Promise<AuthCallResult> =>
-  call(app, 'POST', '/token?grant_type=wallet', { body: await walletProof(app, wallet, headers), headers });
+export const walletSignIn = async (app: TestApp, wallet: Wallet, headers: Record<string, string> = {}): Promise<AuthCallResult> =>
+  call(app, 'POST', '/token?grant_type=wallet', { body: await walletProof(app, wallet), headers });

@@ -8,6 +8,7 @@ import { signInWithWallet } from '../api/sign-in-with-wallet';
 export const useWalletSignIn = () => {
   const navigate = useNavigate();
   const { run, busy } = useProvenWalletAction({
+    purpose: 'sign_in',
     act: signInWithWallet,
     onConnected: () => toast.success(authMessages.walletConnected),
     onSuccess: () => {

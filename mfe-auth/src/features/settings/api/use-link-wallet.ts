@@ -14,6 +14,7 @@ export const linkWallet = async (proof: WalletProofBody): Promise<AuthUser> => {
 /** 'Link Solana Wallet': connect, prove the address the same way as a wallet sign-in, link it. */
 export const useLinkWallet = () => {
   const { run, busy } = useProvenWalletAction({
+    purpose: 'link',
     act: linkWallet,
     onSuccess: () => toast.success(settingsText.walletLinked),
     failureMessage: walletLinkErrorMessage,
