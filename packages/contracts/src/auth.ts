@@ -135,17 +135,26 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** Profile update: empty strings are saved as null. The e-mail is not a field here at all. */
+/** Why a profile update may not carry the wallet address: it is the wallet the user proved. */
+export const walletAddressReadOnly = 'The wallet address is the wallet you link to your account';
+
+// A field that may not be sent, named so that sending it says why rather than "unrecognized key".
+const refusedField = (message: string) =>
+  z
+    .unknown()
+    .refine((v) => v === undefined, message)
+    .optional();
+
+/**
+ * Profile update: the names, empty strings saved as null. The e-mail cannot be changed here,
+ * and the wallet address is the account's proven, linked wallet (POST /user/wallets).
+ */
 export const profileUpdateSchema = z
   .object({
     first_name: optionalText(100),
     last_name: optionalText(100),
-    wallet_address: optionalText(44).refine((v) => v === null || solanaAddressSchema.safeParse(v).success, 'Invalid Solana address'),
-    // Named so that sending it says why it is refused, rather than "unrecognized key".
-    email: z
-      .unknown()
-      .refine((v) => v === undefined, authMessages.emailReadOnly)
-      .optional(),
+    email: refusedField(authMessages.emailReadOnly),
+    wallet_address: refusedField(walletAddressReadOnly),
   })
   .strict();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

@@ -24,7 +24,7 @@ export const findOrCreateWalletUser = async (db: Db, address: string): Promise<s
       if (!user) throw new Error('User insert returned nothing');
       await sp`insert into identities (user_id, provider, provider_id) values (${user.id}, 'solana', ${address})`;
       await sp`insert into wallet_auth (user_id, wallet_address, wallet_type, is_primary) values (${user.id}, ${address}, 'solana', true)`;
-      await sp`insert into profiles (id, wallet_address) values (${user.id}, ${address})`;
+      await sp`insert into profiles (id) values (${user.id})`;
       return user.id;
     });
   } catch (error) {

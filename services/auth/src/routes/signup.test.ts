@@ -20,8 +20,8 @@ describe('POST /signup', () => {
     expect(session?.user.id).toBe(user.id);
     expect(result.refresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const [profile] = await app.sql`select first_name, last_name, wallet_address from profiles where id = ${user.id}`;
-    expect(profile).toEqual({ firstName: 'Ada', lastName: 'Lovelace', walletAddress: null });
+    const [profile] = await app.sql`select first_name, last_name from profiles where id = ${user.id}`;
+    expect(profile).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
     const [row] = await app.sql<{ passwordHash: string }[]>`select password_hash from users where id = ${user.id}`;
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });

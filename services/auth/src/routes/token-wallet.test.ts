@@ -55,8 +55,8 @@ describe('wallet sign-in', () => {
     expect(link).toEqual({ userId: session.user.id, walletType: 'solana', isPrimary: true });
     const [user] = await app.sql`select password_hash from users where id = ${session.user.id}`;
     expect(user?.passwordHash).toBeNull();
-    const [profile] = await app.sql`select wallet_address from profiles where id = ${session.user.id}`;
-    expect(profile?.walletAddress).toBe(wallet.address);
+    const profile = await call(app, 'GET', '/profile', { token: session.access_token });
+    expect(profile.body).toMatchObject({ id: session.user.id, wallet_address: wallet.address });
 
     const again = sessionOf(await walletSignIn(app, wallet));
     expect(again.user.id).toBe(session.user.id);
