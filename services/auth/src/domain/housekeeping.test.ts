@@ -22,7 +22,9 @@ describe('sweepExpired', () => {
       insert into wallet_nonces (nonce, wallet_address, domain, message, issued_at, expires_at)
       values (${nonce}, 'x', 'd', 'm', now() - interval '3 hours', now() - interval '2 hours')`;
     const key = `test:${randomUUID()}`;
-    await app.sql`insert into rate_limits (key, window_start, hits) values (${key}, now() - interval '2 hours', 5)`;
+    await app.sql`
+      insert into rate_limits (key, hits, window_seconds, max_hits, updated_at)
+      values (${key}, array[now() - interval '2 hours'], 3600, 5, now() - interval '2 hours')`;
 
     await sweepExpired(app.sql);
 

@@ -3,7 +3,7 @@ import type { PasswordGrantBody, WalletProofBody } from '@starforge/contracts';
 import type { AuthConfig } from '../config/env';
 import { emailNotConfirmed, invalidCredentials, walletProofInvalid } from './errors';
 import { checkPassword } from './passwords';
-import { assertWithinRateLimit } from './rate-limit';
+import { assertWithinRateLimit, perAccount, perIp } from './rate-limit';
 import { startSession, type ClientInfo } from './sessions';
 import { findPasswordAccount } from './users';
 import { findOrCreateWalletUser } from './wallet-accounts';
@@ -19,7 +19,7 @@ export interface OpenedSession {
 
 /** E-mail and password. An unknown e-mail and a wrong password get the same answer in about the same time. */
 export const signInWithPassword = async (db: Db, config: AuthConfig, input: PasswordGrantBody, client: ClientInfo): Promise<OpenedSession> => {
-  await assertWithinRateLimit(db, config.rateLimit, 'sign_in', { ip: client.ip, account: input.email });
+  await assertWithinRateLimit(db, [perIp(config.rateLimit, 'sign_in', client.ip), ...perAccount(config.rateLimit, 'sign_in', input.email, client.ip)]);
   const account = await findPasswordAccount(db, input.email);
   const matches = await checkPassword(account?.passwordHash ?? null, input.password);
   if (!account || !matches) throw invalidCredentials();
@@ -30,12 +30,15 @@ export const signInWithPassword = async (db: Db, config: AuthConfig, input: Pass
 const walletFailure = 'Failed to sign in with wallet';
 
 /**
- * A signed challenge: signature first, then the challenge is spent, the account found or made
- * and the session opened in one transaction, so a failure leaves nothing behind.
+ * A signed challenge. The attempt counts against the client's address first; the signature
+ * is checked before it counts against the wallet, so forged attempts (no key needed) cannot
+ * shut the owner out. Then the challenge is spent, the account found or made and the session
+ * opened in one transaction, so a failure leaves nothing behind.
  */
 export const signInWithWallet = async (db: Db, config: AuthConfig, proof: WalletProofBody, client: ClientInfo): Promise<OpenedSession> => {
-  await assertWithinRateLimit(db, config.rateLimit, 'sign_in', { ip: client.ip, account: proof.address });
+  await assertWithinRateLimit(db, [perIp(config.rateLimit, 'sign_in', client.ip)]);
   assertWalletSignature(proof, walletFailure);
+  await assertWithinRateLimit(db, perAccount(config.rateLimit, 'sign_in', proof.address, client.ip));
   return transaction(db, async (tx) => {
     const challenge = { ...proof, domain: challengeSite(config).domain, purpose: 'sign_in' as const };
     if (!(await consumeWalletChallenge(tx, challenge))) throw walletProofInvalid(walletFailure);

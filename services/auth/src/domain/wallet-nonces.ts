@@ -37,6 +37,8 @@ export const issueWalletChallenge = async (db: Db, site: ChallengeSite, address:
     expirationTime: expiresAt.toISOString(),
   };
   const message = siwsMessage(input);
+  // Expired challenges go as new ones come (indexed by expiry), so they never pile up.
+  await db`delete from wallet_nonces where expires_at <= now()`;
   await db`
     insert into wallet_nonces (nonce, wallet_address, domain, purpose, message, issued_at, expires_at)
     values (${nonce}, ${address}, ${site.domain}, ${purpose}, ${message}, ${issuedAt}, ${expiresAt})`;
@@ -46,10 +48,10 @@ export const issueWalletChallenge = async (db: Db, site: ChallengeSite, address:
 const NONCE_LINE = /^Nonce: ([0-9a-f]+)$/m;
 
 /**
- * Spends the challenge the message answers, once: it must be unexpired, unspent, issued for
- * this address, this site and this purpose, and the message must be exactly the text that
- * was issued (a wallet's `signIn` builds the same text from the same input). The conditional
- * update decides between two racing uses.
+ * Spends the challenge the message answers, once: it must be unexpired, issued for this
+ * address, this site and this purpose, and the message must be exactly the text that was
+ * issued (a wallet's `signIn` builds the same text from the same input). Spending deletes it;
+ * the conditional delete decides between two racing uses.
  */
 export const consumeWalletChallenge = async (
   db: Db,
@@ -58,13 +60,12 @@ export const consumeWalletChallenge = async (
   const nonce = NONCE_LINE.exec(proof.message)?.[1];
   if (!nonce) return false;
   const rows = await db`
-    update wallet_nonces set consumed_at = now()
+    delete from wallet_nonces
     where nonce = ${nonce}
       and wallet_address = ${proof.address}
       and domain = ${proof.domain}
       and purpose = ${proof.purpose}
       and message = ${proof.message}
-      and consumed_at is null
       and expires_at > now()
     returning nonce`;
   return rows.length === 1;

@@ -3,7 +3,7 @@ import { signUpBodySchema, text } from '@starforge/contracts';
 import { badRequest, createRouter, errorResponse } from '@starforge/service-kit';
 import { userAlreadyExists } from '../domain/errors';
 import { hashPassword } from '../domain/passwords';
-import { assertWithinRateLimit } from '../domain/rate-limit';
+import { assertWithinRateLimit, perAccount, perIp } from '../domain/rate-limit';
 import { startSession } from '../domain/sessions';
 import { createPasswordUser, isWalletEmail, requireLoadedUser } from '../domain/users';
 import type { AuthDeps } from '../deps';
@@ -33,7 +33,7 @@ export const signupRoutes = (deps: AuthDeps) =>
     const { email, password, data } = c.req.valid('json');
     if (isWalletEmail(email)) throw badRequest('This e-mail address cannot be used to sign up');
     const client = clientInfo(c);
-    await assertWithinRateLimit(deps.sql, deps.config.rateLimit, 'sign_up', { ip: client.ip, account: email });
+    await assertWithinRateLimit(deps.sql, [perIp(deps.config.rateLimit, 'sign_up', client.ip), ...perAccount(deps.config.rateLimit, 'sign_up', email, client.ip)]);
     const userId = await createPasswordUser(deps.sql, {
       email,
       passwordHash: await hashPassword(password),

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { walletChallengeSchema, walletNonceBodySchema } from '@starforge/contracts';
 import { createRouter, errorResponse } from '@starforge/service-kit';
+import { assertWithinRateLimit } from '../domain/rate-limit';
 import { invalidWalletAddress } from '../domain/errors';
 import { challengeSite, issueWalletChallenge } from '../domain/wallet-nonces';
 import { decodeWalletAddress } from '../domain/wallet-proof';
@@ -15,12 +16,15 @@ const walletNonceRoute = createRoute({
   responses: {
     200: { description: 'The challenge and the exact message to sign', content: { 'application/json': { schema: walletChallengeSchema } } },
     400: errorResponse('Invalid Solana address'),
+    429: errorResponse('over_request_rate_limit'),
   },
 });
 
 export const walletNonceRoutes = (deps: AuthDeps) =>
   createRouter().openapi(walletNonceRoute, async (c) => {
     const { address, purpose } = c.req.valid('json');
+    const { noncesPerIp, windowSeconds } = deps.config.rateLimit;
+    await assertWithinRateLimit(deps.sql, [{ key: `wallet_nonce:ip:${c.var.clientIp}`, limit: noncesPerIp, windowSeconds }]);
     if (!decodeWalletAddress(address)) throw invalidWalletAddress();
     return c.json(await issueWalletChallenge(deps.sql, challengeSite(deps.config), address, purpose), 200);
   });

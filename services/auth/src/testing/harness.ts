@@ -14,7 +14,7 @@ export const migrationsDir = fileURLToPath(new URL('../../migrations', import.me
 export const testConfig = (overrides: Partial<AuthConfig> = {}): AuthConfig => ({
   requireEmailConfirmation: false,
   signingKey: null,
-  rateLimit: { windowSeconds: 60, perAccount: 1_000, perIp: 100_000 },
+  rateLimit: { windowSeconds: 60, perAccount: 1_000, perIp: 100_000, accountCeiling: 100_000, accountCeilingWindowSeconds: 60, noncesPerIp: 100_000 },
   publicOrigin: 'http://localhost:3000',
   ...overrides,
 });
@@ -97,8 +97,8 @@ export const walletChallenge = async (app: TestApp, address: string, purpose: Wa
 };
 
 /** Asks for a challenge for the purpose and signs it: the body to sign in with, or to link with. */
-export const walletProof = async (app: TestApp, wallet: Wallet, purpose: WalletProofPurpose = 'sign_in') => {
-  const { message } = await walletChallenge(app, wallet.address, purpose);
+export const walletProof = async (app: TestApp, wallet: Wallet, purpose: WalletProofPurpose = 'sign_in', headers: Record<string, string> = {}) => {
+  const { message } = await walletChallenge(app, wallet.address, purpose, headers);
   return { address: wallet.address, message, signature: wallet.sign(message) };
 };
 
