@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readHttpSettings } from '@starforge/service-kit';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -41,8 +42,6 @@ const authEnvSchema = z.object({
   AUTH_RATE_LIMIT_ACCOUNT_CEILING_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
   /** Wallet challenges per client IP per window. */
   AUTH_RATE_LIMIT_NONCES_PER_IP: z.coerce.number().int().min(1).default(30),
-  /** The product's origin as the browser sees it: wallet challenges name its host. */
-  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
 });
 
 export interface AuthConfig {
@@ -75,6 +74,7 @@ export const readAuthConfig = (source: NodeJS.ProcessEnv = process.env): AuthCon
       accountCeilingWindowSeconds: env.AUTH_RATE_LIMIT_ACCOUNT_CEILING_WINDOW_SECONDS,
       noncesPerIp: env.AUTH_RATE_LIMIT_NONCES_PER_IP,
     },
-    publicOrigin: new URL(env.PUBLIC_ORIGIN).origin,
+    // The kit reads PUBLIC_ORIGIN for every service; auth names its host in wallet challenges.
+    publicOrigin: readHttpSettings(source).publicOrigin,
   };
 };

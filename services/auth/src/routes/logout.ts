@@ -55,7 +55,7 @@ const sessionToEnd = async (c: Context, deps: AuthDeps): Promise<{ sessionId: st
 export const logoutRoutes = (deps: AuthDeps) =>
   createRouter().openapi(logoutRoute, async (c) => {
     const { scope } = c.req.valid('query');
-    if (scope !== 'others') clearRefreshCookie(c);
+    if (scope !== 'others') clearRefreshCookie(c, deps.config);
     const session = await sessionToEnd(c, deps);
     if (session) await revokeSessions(deps.sql, scope, session);
     else if (scope !== 'local') throw sessionNotFound();

@@ -8,13 +8,13 @@ import type { AuthDeps } from '../deps';
 import { clearRefreshCookie, setRefreshCookie } from './refresh-cookie';
 
 /** Turns an opened or refreshed session into the client's session and its refresh cookie. */
-export const sessionResponse = async (c: Context, deps: Pick<AuthDeps, 'sql' | 'keys'>, opened: OpenedSession): Promise<Session> => {
+export const sessionResponse = async (c: Context, deps: Pick<AuthDeps, 'sql' | 'keys' | 'config'>, opened: OpenedSession): Promise<Session> => {
   const user = await loadUser(deps.sql, opened.userId);
   if (!user) {
-    clearRefreshCookie(c);
+    clearRefreshCookie(c, deps.config);
     throw sessionNotFound();
   }
   const session = await issueSession(deps.keys, user, opened.sessionId);
-  setRefreshCookie(c, opened.refreshToken);
+  setRefreshCookie(c, deps.config, opened.refreshToken);
   return session;
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
-import { call, errorOf, sessionOf, sha256, signUp, uniqueEmail, useAuthTestApp } from '../testing/harness';
+import { call, errorOf, sessionOf, sha256, signUp, testApp, testConfig, uniqueEmail, useAuthTestApp } from '../testing/harness';
 
 describe('POST /token?grant_type=password', () => {
   const app = useAuthTestApp();
@@ -37,7 +37,11 @@ describe('POST /token?grant_type=password', () => {
     const stored = await app.sql`select 1 from refresh_tokens where token_hash = ${sha256(result.refresh ?? '')}`;
     expect(stored).toHaveLength(1);
 
-    const behindHttps = await call(app, 'POST', '/token?grant_type=password', { body: { email, password: 'correct horse' }, headers: { 'x-forwarded-proto': 'https' } });
+    // Secure follows the configured origin, not a header a client could send.
+    const spoofed = await call(app, 'POST', '/token?grant_type=password', { body: { email, password: 'correct horse' }, headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.setCookie).not.toContain('Secure');
+    const overTls = testApp(app.sql, { config: testConfig({ publicOrigin: 'https://starforge.example' }) });
+    const behindHttps = await call(overTls, 'POST', '/token?grant_type=password', { body: { email, password: 'correct horse' }, headers: { origin: 'https://starforge.example' } });
     expect(behindHttps.setCookie).toContain('Secure');
   });
 

@@ -26,7 +26,7 @@ const refreshGrant: Grant = async (c, deps) => {
   const token = readRefreshCookie(c);
   const result = token ? await rotateRefreshToken(deps.sql, token) : ({ kind: 'not_found' } as const);
   if (result.kind !== 'rotated') {
-    clearRefreshCookie(c);
+    clearRefreshCookie(c, deps.config);
     throw result.kind === 'reused' ? refreshTokenReused() : sessionNotFound();
   }
   return sessionResponse(c, deps, result);
