@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MIN_PASSWORD_LENGTH } from './constants';
 import { apiIssue } from './api-issue';
 import { authMessages } from './messages';

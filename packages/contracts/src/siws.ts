@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PRODUCT_NAME } from './constants';
 
 /**
