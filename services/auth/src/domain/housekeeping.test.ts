@@ -23,8 +23,8 @@ describe('sweepExpired', () => {
       values (${nonce}, 'x', 'd', 'm', now() - interval '3 hours', now() - interval '2 hours')`;
     const key = `test:${randomUUID()}`;
     await app.sql`
-      insert into rate_limits (key, hits, window_seconds, max_hits, updated_at)
-      values (${key}, array[now() - interval '2 hours'], 3600, 5, now() - interval '2 hours')`;
+      insert into rate_limits (key, window_start, window_seconds, current_hits, previous_hits, updated_at)
+      values (${key}, now() - interval '3 hours', 3600, 5, 0, now() - interval '3 hours')`;
 
     await sweepExpired(app.sql);
 

@@ -12,7 +12,7 @@ export const sweepExpired = async (sql: Db): Promise<void> => {
     where coalesce(revoked_at, coalesce(refreshed_at, created_at) + make_interval(secs => ${REFRESH_TOKEN_TTL_SECONDS}))
       < now() - interval '1 day'`;
   await sql`delete from wallet_nonces where expires_at < now()`;
-  await sql`delete from rate_limits where updated_at < now() - make_interval(secs => window_seconds)`;
+  await sql`delete from rate_limits where updated_at < now() - make_interval(secs => 2 * window_seconds)`;
 };
 
 /** Runs the sweep now and then every `intervalMs`; returns the stop for shutdown. */

@@ -16,40 +16,34 @@ export interface RateLimitVerdict {
 }
 
 /**
- * Counts one attempt against every rule in a sliding window kept in Postgres, so the limit
- * holds across processes: each key keeps the times of its accepted attempts still inside its
- * window (at most `limit` of them); an attempt is accepted, and its time kept, only while fewer
- * are. One statement; the upsert's row lock makes concurrent attempts take turns. A refused
- * attempt is not kept, so a refusal lasts only until the oldest kept attempt leaves the window.
+ * Seconds until an attempt would be accepted again: until the previous window's weight has
+ * shrunk enough, or, when this window alone is full, until it has become the previous one and
+ * shrunk in turn (the estimate is cautious: a window filled at once weighs in through the next
+ * one, so a limit of N holds a refusal up to (1 + 1/N) windows).
+ */
+export const secondsUntilAllowed = (state: { currentHits: number; previousHits: number; elapsed: number }, limit: number, windowSeconds: number): number => {
+  const { currentHits, previousHits, elapsed } = state;
+  // weight(t) = 1 - t / window; accepted when previous * weight + current + 1 <= limit.
+  const at = (previous: number, current: number) => (previous > 0 ? windowSeconds * (1 - (limit - current - 1) / previous) : 0);
+  const wait = currentHits + 1 <= limit ? at(previousHits, currentHits) - elapsed : windowSeconds - elapsed + at(currentHits, 0);
+  // (less a hair, so that 20.000000000000004 seconds is 20)
+  return Math.max(1, Math.ceil(wait - 1e-9));
+};
+
+/**
+ * Counts one attempt against every rule in a sliding window kept in Postgres (hit_rate_limit,
+ * one row lock per key), so the limit holds across processes and no burst slips through at a
+ * window's end. A refused attempt is not counted, so a refusal lasts only until the window
+ * has slid enough.
  */
 export const hitRateLimits = async (db: Db, rules: RateLimitRule[]): Promise<RateLimitVerdict> => {
-  const rows = await db<{ accepted: boolean; retryAfter: number }[]>`
-    insert into rate_limits as r (key, hits, window_seconds, max_hits)
-    select k, array[now()], w, m
+  const rows = await db<{ accepted: boolean; currentHits: number; previousHits: number; elapsed: number; limit: number; windowSeconds: number }[]>`
+    select h.accepted, h.current_hits, h.previous_hits, h.elapsed, t.m as limit, t.w as window_seconds
     from unnest(${db.array(rules.map((r) => r.key))}::text[], ${db.array(rules.map((r) => r.windowSeconds))}::int[], ${db.array(rules.map((r) => r.limit))}::int[]) as t(k, w, m)
-    on conflict (key) do update set
-      hits = (
-        with recent as (
-          select h from unnest(r.hits) as h
-          where h > now() - make_interval(secs => excluded.window_seconds)
-          order by h desc
-          limit excluded.max_hits
-        )
-        select case
-          when count(*) >= excluded.max_hits then array_agg(h order by h)
-          else coalesce(array_agg(h order by h), '{}') || now()
-        end
-        from recent
-      ),
-      window_seconds = excluded.window_seconds,
-      max_hits = excluded.max_hits,
-      updated_at = now()
-    returning
-      r.hits[cardinality(r.hits)] = now() as accepted,
-      greatest(1, ceil(extract(epoch from r.hits[1] + make_interval(secs => r.window_seconds) - now())))::int as retry_after`;
+    cross join lateral hit_rate_limit(t.k, t.w, t.m) as h`;
   const refused = rows.filter((row) => !row.accepted);
   if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0 };
-  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfter)) };
+  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((r) => secondsUntilAllowed(r, r.limit, r.windowSeconds))) };
 };
 
 /** Counts the attempt against the rules; over any of them, 429 with Retry-After. */
