@@ -6,13 +6,13 @@ import type { Db, Sql } from '@starforge/service-kit';
  * (their tokens go with them), expired wallet challenges, and rate-limit keys whose window
  * has passed. Reuse detection needs a session's old tokens only while the session lives.
  */
-export const sweepExpired = async (sql: Db): Promise<void> => {
-  await sql`
+export const sweepExpired = async (db: Db): Promise<void> => {
+  await db`
     delete from sessions
     where coalesce(revoked_at, coalesce(refreshed_at, created_at) + make_interval(secs => ${REFRESH_TOKEN_TTL_SECONDS}))
       < now() - interval '1 day'`;
-  await sql`delete from wallet_nonces where expires_at < now()`;
-  await sql`delete from rate_limits where updated_at < now() - make_interval(secs => 2 * window_seconds)`;
+  await db`delete from wallet_nonces where expires_at < now()`;
+  await db`delete from rate_limits where updated_at < now() - make_interval(secs => 2 * window_seconds)`;
 };
 
 /** Runs the sweep now and then every `intervalMs`; returns the stop for shutdown. */
