@@ -126,6 +126,15 @@ test.describe('/auth with a Solana wallet', () => {
     await expect(page.getByRole('heading', { name: `Welcome back, ${wallet.address.slice(0, 8)}!` })).toBeVisible();
   });
 
+  test('a wallet offering Sign-In With Solana builds and signs the message itself', async ({ page, withPhantom }) => {
+    const wallet = await withPhantom({ signIn: true });
+    const auth = new AuthPage(page);
+    await auth.open();
+    await page.getByRole('button', { name: 'Sign in with Solana Wallet' }).click();
+    await expect(auth.toast('Successfully signed in with wallet!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome back, ${wallet.address.slice(0, 8)}!` })).toBeVisible();
+  });
+
   test('a wallet whose signature is forged is refused and no session starts', async ({ page, withPhantom }) => {
     await withPhantom({ forge: true });
     const auth = new AuthPage(page);
@@ -158,13 +167,12 @@ test.describe('/settings', () => {
     await expect(page.getByRole('link', { name: 'View My NFTs' })).toHaveAttribute('href', '/nfts');
     await expect(page.getByRole('link', { name: 'View Rewards' })).toHaveAttribute('href', '/rewards');
 
-    await page.getByLabel('Wallet Address').fill('not-an-address');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Invalid Solana address').first()).toBeVisible();
+    // The wallet address is the linked wallet, shown but not typed in.
+    await expect(page.getByLabel('Wallet Address')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Wallet Address')).toHaveValue('');
 
     await page.getByLabel('First Name').fill('Grace');
     await page.getByLabel('Last Name').fill('');
-    await page.getByLabel('Wallet Address').fill('');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Profile updated successfully!', { exact: true })).toBeVisible();
 
@@ -180,5 +188,6 @@ test.describe('/settings', () => {
     await page.getByRole('button', { name: 'Link Solana Wallet' }).click();
     await expect(page.getByText('Wallet linked successfully!', { exact: true })).toBeVisible();
     await expect(page.getByText(wallet.address).first()).toBeVisible();
+    await expect(page.getByLabel('Wallet Address')).toHaveValue(wallet.address);
   });
 });

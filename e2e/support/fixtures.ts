@@ -7,6 +7,8 @@ interface Fixtures {
   withPhantom: (options?: PhantomOptions) => Promise<TestWallet>;
   /** Errors thrown in the page; asserted empty after every test. */
   pageErrors: string[];
+  /** Content-security-policy violations the page reported, on any screen; asserted empty after every test. */
+  cspViolations: string[];
 }
 
 export const test = base.extend<Fixtures>({
@@ -23,6 +25,21 @@ export const test = base.extend<Fixtures>({
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
       expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeFunction('__e2eCspViolation', (report: string) => violations.push(report));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`;
+          void (window as unknown as { __e2eCspViolation: (r: string) => Promise<void> }).__e2eCspViolation(report);
+        });
+      });
+      await use(violations);
+      expect(violations, 'content security policy violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { siwsMessage, type SiwsInput } from '@starforge/contracts';
 import { TestWallet } from './test-wallet';
 
 export interface PhantomOptions {
@@ -6,6 +7,11 @@ export interface PhantomOptions {
   forge?: boolean;
   /** Make connect() fail, as when the user rejects the request. */
   rejectConnect?: boolean;
+  /**
+   * Offer Sign-In With Solana (`signIn(input)`): the wallet builds the message from the input
+   * and, as Phantom does, refuses without prompting when its domain is not the page's host.
+   */
+  signIn?: boolean;
 }
 
 /**
@@ -19,9 +25,16 @@ export const installPhantom = async (page: Page, wallet: TestWallet, options: Ph
     const signature = (options.forge ? forger : wallet).sign(message);
     return Buffer.from(signature).toString('base64');
   });
+  await page.exposeFunction('__e2eWalletSignIn', (input: SiwsInput) => {
+    const message = new TextEncoder().encode(siwsMessage(input));
+    const signature = (options.forge ? forger : wallet).sign(message);
+    return { message: Buffer.from(message).toString('base64'), signature: Buffer.from(signature).toString('base64') };
+  });
   await page.addInitScript(
-    ({ address, rejectConnect }) => {
+    ({ address, rejectConnect, signIn }) => {
       type Sign = (b64: string) => Promise<string>;
+      type SignIn = (input: { domain: string }) => Promise<{ message: string; signature: string }>;
+      const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
       const publicKey = { toString: () => address, toBase58: () => address };
       const provider = {
         isPhantom: true,
@@ -44,8 +57,17 @@ export const installPhantom = async (page: Page, wallet: TestWallet, options: Ph
           return { signature: Uint8Array.from(atob(signature), (c) => c.charCodeAt(0)), publicKey };
         },
       };
+      if (signIn) {
+        Object.assign(provider, {
+          async signIn(input: { domain: string }) {
+            if (input.domain !== window.location.host) throw Object.assign(new Error('Invalid Input'), { code: -32000 });
+            const signed = await (window as unknown as { __e2eWalletSignIn: SignIn }).__e2eWalletSignIn(input);
+            return { account: { address }, signedMessage: bytes(signed.message), signature: bytes(signed.signature) };
+          },
+        });
+      }
       Object.assign(window, { phantom: { solana: provider }, solana: provider });
     },
-    { address: wallet.address, rejectConnect: options.rejectConnect ?? false },
+    { address: wallet.address, rejectConnect: options.rejectConnect ?? false, signIn: options.signIn ?? false },
   );
 };

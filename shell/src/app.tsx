@@ -2,11 +2,14 @@ import { Provider } from 'jotai';
 import { RouterProvider } from 'react-router-dom';
 import { hostStore, Toaster } from '@starforge/host';
 import { router } from './routing/router';
+import { ShellSessionControls } from './session/session-controls';
 
 export function App() {
   return (
     <Provider store={hostStore}>
-      <RouterProvider router={router} />
+      <ShellSessionControls>
+        <RouterProvider router={router} />
+      </ShellSessionControls>
       <Toaster theme="dark" position="top-right" richColors closeButton />
     </Provider>
   );

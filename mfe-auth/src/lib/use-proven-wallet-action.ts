@@ -1,10 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
-import { authMessages, type WalletProofBody } from '@starforge/contracts';
-import { authClient, getPhantomProvider, hostStore, toast, walletAtom } from '@starforge/host';
+import { authMessages, type WalletProofBody, type WalletProofPurpose } from '@starforge/contracts';
+import { getPhantomProvider, hostStore, toast, walletAtom } from '@starforge/host';
+import { requestWalletChallenge } from './wallet-challenge';
 import { connectWallet, proveWallet } from './wallet-proof';
 
 interface ProvenWalletAction {
-  /** What the proof is for: signing in, linking the wallet to the account. */
+  /** What the proof is for; the server accepts it for that alone. */
+  purpose: WalletProofPurpose;
+  /** What to do with the proof: sign in, link the wallet to the account. */
   act: (proof: WalletProofBody) => Promise<unknown>;
   onConnected?: () => void;
   onSuccess: () => void;
@@ -43,7 +46,7 @@ export const useProvenWalletAction = (action: ProvenWalletAction) => {
       hostStore.set(walletAtom, { status: 'connected', address });
       latest.current.onConnected?.();
       try {
-        await latest.current.act(await proveWallet(provider, address, (a) => authClient.walletChallenge(a)));
+        await latest.current.act(await proveWallet(provider, address, (a) => requestWalletChallenge(a, latest.current.purpose)));
         latest.current.onSuccess();
       } catch (error) {
         console.error('wallet action failed', error);

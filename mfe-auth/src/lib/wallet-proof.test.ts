@@ -1,23 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import type { PhantomProvider } from '@starforge/host';
-import { bytesToBase64, connectWallet, proveWallet } from './wallet-proof';
+import { siwsMessage, type SiwsInput, type WalletChallenge } from '@starforge/contracts';
+import { bytesToBase64, connectWallet, proveWallet, type SignInCapableProvider } from './wallet-proof';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
-const challengeFor = (message: string) => async () => ({ nonce: 'n', message, issued_at: '', expires_at: '' });
+const input: SiwsInput = {
+  domain: 'localhost:3000',
+  address: ADDRESS,
+  statement: `Sign in to Starforge with wallet: ${ADDRESS}`,
+  uri: 'http://localhost:3000',
+  version: '1',
+  chainId: 'mainnet',
+  nonce: 'n0',
+  issuedAt: '2026-11-22T12:00:00.000Z',
+  expirationTime: '2026-11-22T12:05:00.000Z',
+};
+const challenge: WalletChallenge = { nonce: 'n0', message: siwsMessage(input), input, issued_at: input.issuedAt, expires_at: input.expirationTime };
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 /** A provider backed by a real ed25519 key (WebCrypto), as the browser tests inject one. */
-const fakeWallet = async (): Promise<{ provider: PhantomProvider; verifyKey: CryptoKey }> => {
+const fakeWallet = async (): Promise<{ provider: SignInCapableProvider; verifyKey: CryptoKey; sign: (bytes: Uint8Array) => Promise<Uint8Array> }> => {
   const keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify'])) as CryptoKeyPair;
+  const sign = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.sign('Ed25519', keys.privateKey, new Uint8Array(bytes)));
   const publicKey = { toString: () => ADDRESS };
-  const provider: PhantomProvider = {
+  const provider: SignInCapableProvider = {
     isPhantom: true,
     connect: async () => ({ publicKey }),
     disconnect: async () => {},
-    signMessage: async (message) => ({ signature: new Uint8Array(await crypto.subtle.sign('Ed25519', keys.privateKey, new Uint8Array(message))), publicKey }),
+    signMessage: async (message) => ({ signature: await sign(message), publicKey }),
   };
-  return { provider, verifyKey: keys.publicKey };
+  return { provider, verifyKey: keys.publicKey, sign };
 };
+const verifies = (key: CryptoKey, signature: string, message: string) => crypto.subtle.verify('Ed25519', key, fromBase64(signature), new TextEncoder().encode(message));
 
 describe('bytesToBase64', () => {
   it('round-trips every byte value', () => {
@@ -28,25 +41,38 @@ describe('bytesToBase64', () => {
 });
 
 describe('proveWallet', () => {
-  it('signs the challenge text and returns a verifiable proof', async () => {
+  it('signs the challenge text with signMessage when the wallet has no signIn', async () => {
     const { provider, verifyKey } = await fakeWallet();
     const address = await connectWallet(provider);
     expect(address).toBe(ADDRESS);
-    const message = `Sign in to Starforge with wallet: ${address}\n\nNonce: n`;
     const asked: string[] = [];
     const proof = await proveWallet(provider, address, async (a) => {
       asked.push(a);
-      return challengeFor(message)();
+      return challenge;
     });
     expect(asked).toEqual([ADDRESS]);
-    expect(proof).toMatchObject({ address: ADDRESS, message });
-    const valid = await crypto.subtle.verify('Ed25519', verifyKey, fromBase64(proof.signature), new TextEncoder().encode(message));
-    expect(valid).toBe(true);
+    expect(proof).toMatchObject({ address: ADDRESS, message: challenge.message });
+    expect(await verifies(verifyKey, proof.signature, challenge.message)).toBe(true);
+  });
+
+  it('lets a wallet with signIn build the message from the input, and sends what it signed', async () => {
+    const { provider, verifyKey, sign } = await fakeWallet();
+    const given: SiwsInput[] = [];
+    provider.signMessage = () => Promise.reject(new Error('signMessage must not be used'));
+    provider.signIn = async (signInInput) => {
+      given.push(signInInput);
+      const signedMessage = new TextEncoder().encode(siwsMessage(signInInput));
+      return { account: { address: ADDRESS }, signedMessage, signature: await sign(signedMessage) };
+    };
+    const proof = await proveWallet(provider, ADDRESS, async () => challenge);
+    expect(given).toEqual([input]);
+    expect(proof).toMatchObject({ address: ADDRESS, message: challenge.message });
+    expect(await verifies(verifyKey, proof.signature, challenge.message)).toBe(true);
   });
 
   it('propagates a refused signature', async () => {
     const { provider } = await fakeWallet();
     provider.signMessage = () => Promise.reject(new Error('User rejected the request.'));
-    await expect(proveWallet(provider, ADDRESS, challengeFor('m'))).rejects.toThrow('User rejected');
+    await expect(proveWallet(provider, ADDRESS, async () => challenge)).rejects.toThrow('User rejected');
   });
 });

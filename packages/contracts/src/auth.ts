@@ -1,6 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MIN_PASSWORD_LENGTH } from './constants';
+import { apiIssue } from './api-issue';
 import { authMessages } from './messages';
+import { siwsInputSchema, walletProofPurposes } from './siws';
+import { text } from './text';
 
 /**
  * Wire formats of the auth service (`/api/auth`). Field names follow the spec's session
@@ -8,9 +11,25 @@ import { authMessages } from './messages';
  * appears in a body: it travels only in the httpOnly `sf_refresh` cookie.
  */
 
-export const emailSchema = z.string().trim().toLowerCase().email('Please enter a valid email address').max(254);
-export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH, authMessages.passwordTooShort).max(256, 'Password is too long');
-const nameSchema = z.string().trim().max(100, 'Names are at most 100 characters');
+export const authErrorCodes = {
+  invalidCredentials: 'invalid_credentials',
+  userAlreadyExists: 'user_already_exists',
+  weakPassword: 'weak_password',
+  sessionNotFound: 'session_not_found',
+  invalidJwt: 'invalid_jwt',
+  refreshTokenReused: 'refresh_token_already_used',
+  walletProofInvalid: 'wallet_proof_invalid',
+  walletAlreadyLinked: 'wallet_already_linked',
+  rateLimited: 'over_request_rate_limit',
+  emailNotConfirmed: 'email_not_confirmed',
+} as const;
+
+export const emailSchema = text().trim().toLowerCase().email('Please enter a valid email address').max(254);
+/** A new password; too short is `weak_password` (422), as clients of the hosted service expect. */
+export const passwordSchema = text()
+  .max(256, 'Password is too long')
+  .refine((password) => password.length >= MIN_PASSWORD_LENGTH, { message: authMessages.passwordTooShort, params: apiIssue(authErrorCodes.weakPassword, 422) });
+const nameSchema = text().trim().max(100, 'Names are at most 100 characters');
 
 export const userMetadataSchema = z.object({
   first_name: z.string().optional(),
@@ -59,19 +78,28 @@ export const signUpBodySchema = z.object({
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-export const passwordGrantBodySchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required').max(256) });
+export const passwordGrantBodySchema = z.object({ email: emailSchema, password: text().min(1, 'Password is required').max(256) });
 export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
 
 export const signOutScopeSchema = z.enum(['global', 'local', 'others']);
 export type SignOutScope = z.infer<typeof signOutScopeSchema>;
 
 /** A Solana address: base58 text of a 32-byte ed25519 public key. */
-export const solanaAddressSchema = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address');
+export const solanaAddressSchema = text().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address');
 
-export const walletNonceBodySchema = z.object({ address: solanaAddressSchema });
+export const walletNonceBodySchema = z.object({
+  address: solanaAddressSchema,
+  /** What the proof will be for (default sign-in); the challenge is good for that alone. */
+  purpose: z.enum(walletProofPurposes).default('sign_in'),
+});
+export type WalletNonceBody = z.input<typeof walletNonceBodySchema>;
+
 export const walletChallengeSchema = z.object({
   nonce: z.string(),
+  /** The exact SIWS text to sign (for wallets without `signIn`). */
   message: z.string(),
+  /** The same challenge as `signIn` input, for wallets that build the message themselves. */
+  input: siwsInputSchema,
   issued_at: z.string(),
   expires_at: z.string(),
 });
@@ -79,21 +107,11 @@ export type WalletChallenge = z.infer<typeof walletChallengeSchema>;
 
 export const walletProofBodySchema = z.object({
   address: solanaAddressSchema,
-  message: z.string().min(1).max(2_000),
+  message: text().min(1).max(2_000),
   /** The ed25519 signature of the UTF-8 message, base64. */
-  signature: z.string().min(1).max(200),
+  signature: text().min(1).max(200),
 });
 export type WalletProofBody = z.infer<typeof walletProofBodySchema>;
-
-/** The text a wallet signs: it begins with the spec's line and carries domain, nonce and time. */
-export const walletSignInMessage = (p: { product: string; address: string; domain: string; nonce: string; issuedAt: string }): string =>
-  [
-    `Sign in to ${p.product} with wallet: ${p.address}`,
-    '',
-    `Domain: ${p.domain}`,
-    `Nonce: ${p.nonce}`,
-    `Issued At: ${p.issuedAt}`,
-  ].join('\n');
 
 export const walletLinkSchema = z.object({
   wallet_address: z.string(),
@@ -111,19 +129,32 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** Profile update: empty strings are saved as null. The e-mail is not a field here at all. */
+/** Why a profile update may not carry the wallet address: it is the wallet the user proved. */
+export const walletAddressReadOnly = 'The wallet address is the wallet you link to your account';
+
+// A field that may not be sent, named so that sending it says why rather than "unrecognized key".
+const refusedField = (message: string) =>
+  z
+    .unknown()
+    .refine((v) => v === undefined, message)
+    .optional();
+
+/**
+ * Profile update: the names, empty strings saved as null. The e-mail cannot be changed here,
+ * and the wallet address is the account's proven, linked wallet (POST /user/wallets).
+ */
 export const profileUpdateSchema = z
   .object({
     first_name: optionalText(100),
     last_name: optionalText(100),
-    wallet_address: optionalText(44).refine((v) => v === null || solanaAddressSchema.safeParse(v).success, 'Invalid Solana address'),
+    email: refusedField(authMessages.emailReadOnly),
+    wallet_address: refusedField(walletAddressReadOnly),
   })
   .strict();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
@@ -136,16 +167,3 @@ export const accessClaimsSchema = z.object({
   role: z.literal('authenticated'),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
-
-export const authErrorCodes = {
-  invalidCredentials: 'invalid_credentials',
-  userAlreadyExists: 'user_already_exists',
-  weakPassword: 'weak_password',
-  sessionNotFound: 'session_not_found',
-  invalidJwt: 'invalid_jwt',
-  refreshTokenReused: 'refresh_token_already_used',
-  walletProofInvalid: 'wallet_proof_invalid',
-  walletAlreadyLinked: 'wallet_already_linked',
-  rateLimited: 'over_request_rate_limit',
-  emailNotConfirmed: 'email_not_confirmed',
-} as const;

@@ -13,6 +13,8 @@ export const errorCodes = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   conflict: 'conflict',
+  alreadyExists: 'already_exists',
+  unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
   internal: 'internal_error',
   unavailable: 'service_unavailable',

@@ -4,15 +4,8 @@ import {
   REFRESH_RETRY_BASE_MS,
   REFRESH_RETRY_MAX_ATTEMPTS,
   type AuthUser,
-  type PasswordGrantBody,
-  type Profile,
-  type ProfileUpdate,
   type Session,
   type SignOutScope,
-  type SignUpBody,
-  type SignUpResult,
-  type WalletChallenge,
-  type WalletProofBody,
 } from '@starforge/contracts';
 import { ApiRequestError, isRetryable, networkError, readJson, requestJson, type JsonRequestInit } from './http';
 import { sessionAtom, type AuthEvent } from './session';
@@ -65,44 +58,15 @@ class AuthClient {
     return () => this.listeners.delete(listener);
   }
 
-  async signInWithPassword(body: PasswordGrantBody): Promise<Session> {
-    const session = await requestJson<Session>(`${AUTH}/token?grant_type=password`, { method: 'POST', json: body });
+  /** Publishes a session the auth remote just obtained (sign-in, sign-up): SIGNED_IN. */
+  signedIn(session: Session): void {
     this.emit('SIGNED_IN', session);
-    return session;
   }
 
-  async signUp(body: SignUpBody): Promise<SignUpResult> {
-    const result = await requestJson<SignUpResult>(`${AUTH}/signup`, { method: 'POST', json: { ...body, redirect_to: window.location.origin } });
-    if (result.session) this.emit('SIGNED_IN', result.session);
-    return result;
-  }
-
-  walletChallenge(address: string): Promise<WalletChallenge> {
-    return requestJson<WalletChallenge>(`${AUTH}/wallet/nonce`, { method: 'POST', json: { address } });
-  }
-
-  async signInWithWallet(proof: WalletProofBody): Promise<Session> {
-    const session = await requestJson<Session>(`${AUTH}/token?grant_type=wallet`, { method: 'POST', json: proof });
-    this.emit('SIGNED_IN', session);
-    return session;
-  }
-
-  /** Links a proven wallet to the signed-in account. */
-  async linkWallet(proof: WalletProofBody): Promise<AuthUser> {
-    const user = await this.authed<AuthUser>(`${AUTH}/user/wallets`, { method: 'POST', json: proof });
-    this.updateUser(user);
-    return user;
-  }
-
-  getProfile(): Promise<Profile> {
-    return this.authed<Profile>(`${AUTH}/profile`, { method: 'GET' });
-  }
-
-  async updateProfile(update: ProfileUpdate): Promise<Profile> {
-    const profile = await this.authed<Profile>(`${AUTH}/profile`, { method: 'PUT', json: update });
-    const user = await this.authed<AuthUser>(`${AUTH}/user`, { method: 'GET' }).catch(() => null);
-    if (user) this.updateUser(user);
-    return profile;
+  /** Publishes the signed-in user's new state (a wallet linked, names saved): USER_UPDATED. */
+  updateUser(user: AuthUser): void {
+    if (!this.session) return;
+    this.emit('USER_UPDATED', { ...this.session, user });
   }
 
   /** Signs out (scope global by default). The local session ends even if the server is unreachable. */
@@ -185,11 +149,6 @@ class AuthClient {
     return session.expires_at * 1000 - Date.now() < REFRESH_MARGIN_MS;
   }
 
-  private updateUser(user: AuthUser): void {
-    if (!this.session) return;
-    this.emit('USER_UPDATED', { ...this.session, user });
-  }
-
   private emit(event: AuthEvent, session: Session | null): void {
     this.session = session;
     hostStore.set(sessionAtom, session ? { status: 'signed_in', session } : { status: 'signed_out' });
@@ -205,3 +164,12 @@ class AuthClient {
 
 /** The page's one auth client (this package is a federation singleton). */
 export const authClient = new AuthClient();
+
+/**
+ * A JSON request to one of our services as the signed-in user: the access token attached
+ * (refreshed first when about to expire), retried once after a refresh if it was refused.
+ */
+export const authedRequest = <T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> => authClient.authed<T>(path, init);
+
+/** Signs the user out everywhere (the top bar's Sign Out). */
+export const signOut = (): Promise<void> => authClient.signOut('global');

@@ -5,16 +5,15 @@ import { errorCodes, type ServiceName } from '@starforge/contracts';
 import { ApiError, errorBody } from './errors';
 import type { Sql } from './db';
 import { routeBodyLimit } from './http/body-limit';
+import { readHttpSettings, type HttpSettings } from './env';
+import { clientAddress } from './http/client-address';
+import { sameOriginJson } from './http/same-origin-json';
+import { apiErrorOfPostgres } from './postgres-errors';
+import { validationHook } from './validation';
 
-export type ServiceEnvVars = { Variables: { requestId: string } };
+/** What every handler may read: the request id and the client's address (see clientAddress). */
+export type ServiceEnvVars = { Variables: { requestId: string; clientIp: string } };
 export type ServiceApp = OpenAPIHono<ServiceEnvVars>;
-
-/** A zod failure at a route becomes a 400 with the first field's message. */
-const validationHook = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }, c: { json: (body: unknown, status: 400) => Response }) => {
-  if (result.success) return undefined;
-  const issue = result.error?.issues[0];
-  return c.json(errorBody(errorCodes.validationFailed, issue?.message ?? 'Invalid request'), 400);
-};
 
 /** Creates a sub-app that shares the service's validation behaviour; mount it with `app.route()`. */
 export const createRouter = (): ServiceApp => new OpenAPIHono<ServiceEnvVars>({ defaultHook: validationHook });
@@ -29,28 +28,50 @@ const healthRoute = createRoute({
   },
 });
 
+const httpExceptionCode = (status: number): string =>
+  status === 401 ? errorCodes.unauthorized : status === 404 ? errorCodes.notFound : status >= 500 ? errorCodes.internal : errorCodes.validationFailed;
+
+export interface ServiceAppOptions {
+  /** Default: read from the environment (`PUBLIC_ORIGIN`, `TRUSTED_PROXIES`). */
+  http?: HttpSettings;
+  /** Routes whose body is not JSON, with the media types they take (`{ '/images': ['multipart/form-data'] }`). */
+  otherBodyTypes?: Record<string, readonly string[]>;
+}
+
 /**
- * Builds a domain service's Hono app mounted at `/api/<domain>`, with request ids, one
- * error handler answering `{ error: { code, message } }`, `/health` (checks the database)
- * and `/openapi.json` generated from the same zod schemas that validate the routes.
+ * Builds a domain service's Hono app mounted at `/api/<domain>`, with request ids, the
+ * client's address, cross-site writes and non-JSON bodies refused (403, 415), one error handler answering `{ error: { code, message } }` (typed errors
+ * as they are, PostgreSQL errors a request can cause as 4xx, anything else a logged 500),
+ * `/health` (checks the database) and `/openapi.json` generated from the same zod schemas
+ * that validate the routes.
  */
-export const createServiceApp = (domain: ServiceName, sql: Sql): ServiceApp => {
-  const app = new OpenAPIHono<ServiceEnvVars>({ defaultHook: validationHook }).basePath(`/api/${domain}`) as ServiceApp;
+export const createServiceApp = (domain: ServiceName, sql: Sql, options: ServiceAppOptions = {}): ServiceApp => {
+  const http = options.http ?? readHttpSettings();
+  const base = `/api/${domain}`;
+  const app = new OpenAPIHono<ServiceEnvVars>({ defaultHook: validationHook }).basePath(base) as ServiceApp;
   app.use(requestId());
+  app.use(sameOriginJson(base, { publicOrigin: http.publicOrigin, ...(options.otherBodyTypes ? { otherBodyTypes: options.otherBodyTypes } : {}) }));
   app.use(routeBodyLimit());
+  app.use(async (c, next) => {
+    c.set('clientIp', clientAddress(c, http.trustedProxies));
+    await next();
+  });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
-    if (err instanceof HTTPException) {
-      const status = err.status;
-      return c.json(errorBody(status === 401 ? errorCodes.unauthorized : status === 404 ? errorCodes.notFound : errorCodes.validationFailed, err.message || 'Request failed'), status);
+    if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
+    if (err instanceof HTTPException) return c.json(errorBody(httpExceptionCode(err.status), err.message || 'Request failed'), err.status);
+    const mapped = apiErrorOfPostgres(err);
+    if (mapped) {
+      console.warn(`[${domain}] ${c.get('requestId')} ${c.req.method} ${c.req.path} answered ${mapped.status} ${mapped.code} for`, (err as Error).message);
+      return c.json(errorBody(mapped.code, mapped.message), mapped.status, mapped.headers);
     }
-    // Internals (Postgres errors included) are logged with the request id, never echoed.
+    // Internals are logged with the request id, never echoed.
     console.error(`[${domain}] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, err);
     return c.json(errorBody(errorCodes.internal, 'Something went wrong. Please try again.'), 500);
   });
   app.notFound((c) => c.json(errorBody(errorCodes.notFound, 'Not found'), 404));
 
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   app.openapi(healthRoute, async (c) => {
     try {
       await sql`select 1`;

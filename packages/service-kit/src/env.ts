@@ -12,3 +12,25 @@ export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 
 export const readServiceEnv = (source: NodeJS.ProcessEnv = process.env): ServiceEnv =>
   serviceEnvSchema.parse(source);
+
+const httpEnvSchema = z.object({
+  /** The product's origin as the browser sees it (the launcher passes it to every service). */
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  /** Addresses of proxies whose X-Forwarded-For is believed (the gateway), comma-separated. */
+  TRUSTED_PROXIES: z.string().default(''),
+});
+
+/** What the HTTP layer of every service needs to know about where it stands. */
+export interface HttpSettings {
+  /** Scheme, host and port only: `https://starforge.example`. */
+  publicOrigin: string;
+  trustedProxies: ReadonlySet<string>;
+}
+
+export const readHttpSettings = (source: NodeJS.ProcessEnv = process.env): HttpSettings => {
+  const env = httpEnvSchema.parse(source);
+  return {
+    publicOrigin: new URL(env.PUBLIC_ORIGIN).origin,
+    trustedProxies: new Set(env.TRUSTED_PROXIES.split(',').map((a) => a.trim()).filter(Boolean)),
+  };
+};

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useUser } from '@starforge/host';
+import { useSessionControls } from './session-controls';
 import { TopBar, type TopBarLink } from './top-bar';
 
 /** An honest placeholder for a screen whose domain has not shipped yet. */
@@ -16,10 +16,10 @@ export function ComingSoon({ title, children }: { title: string; children?: Reac
 
 /** A whole placeholder screen inside the real layout: the top bar (when signed in) and the notice. */
 export function ComingSoonPage({ title, links = [] }: { title: string; links?: TopBarLink[] }) {
-  const user = useUser();
+  const { signedIn } = useSessionControls();
   return (
     <>
-      {user ? (
+      {signedIn ? (
         <TopBar links={links} />
       ) : (
         <header className="sf-topbar">
@@ -33,8 +33,8 @@ export function ComingSoonPage({ title, links = [] }: { title: string; links?: T
       )}
       <main className="sf-main">
         <ComingSoon title={title}>
-          <Link to={user ? '/dashboard' : '/'} className="sf-btn sf-btn-primary">
-            {user ? 'Back to Dashboard' : 'Back to Home'}
+          <Link to={signedIn ? '/dashboard' : '/'} className="sf-btn sf-btn-primary">
+            {signedIn ? 'Back to Dashboard' : 'Back to Home'}
           </Link>
         </ComingSoon>
       </main>

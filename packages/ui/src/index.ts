@@ -2,3 +2,4 @@ export { Spinner, FullPageSpinner } from './spinner';
 export { Field, PasswordField } from './field';
 export { TopBar, type TopBarLink } from './top-bar';
 export { ComingSoon, ComingSoonPage } from './coming-soon';
+export { SessionControlsProvider, useSessionControls, type SessionControls } from './session-controls';

@@ -1,18 +1,26 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { authClient } from '@starforge/host';
 import { shellText } from '@starforge/contracts';
 import type { ReactNode } from 'react';
+import { useSessionControls } from './session-controls';
 
 export interface TopBarLink {
   to: string;
   label: string;
 }
 
+interface TopBarProps {
+  links?: TopBarLink[];
+  children?: ReactNode;
+  /** Sign Out's action; by default the one the shell gives (SessionControlsProvider). */
+  onSignOut?: () => Promise<void>;
+}
+
 /** The top bar most screens share: the logo home, sibling links and Sign Out. */
-export function TopBar({ links = [], children }: { links?: TopBarLink[]; children?: ReactNode }) {
+export function TopBar({ links = [], children, onSignOut }: TopBarProps) {
   const navigate = useNavigate();
+  const controls = useSessionControls();
   const signOut = async () => {
-    await authClient.signOut('global');
+    await (onSignOut ?? controls.signOut)();
     navigate('/auth', { replace: true });
   };
   return (

@@ -1,4 +1,4 @@
-import { createServiceApp, requireUser, type Sql } from '@starforge/service-kit';
+import { createServiceApp, readHttpSettings, requireUser, type Sql } from '@starforge/service-kit';
 import { readAuthConfig, type AuthConfig } from './config/env';
 import { signingKeyStore, type SigningKeyStore } from './domain/signing-keys';
 import type { AuthDeps } from './deps';
@@ -30,8 +30,13 @@ export const createApp = (sql: Sql, options: AuthAppOptions = {}) => {
     requireUser: requireUser({ sql, keys: (header, token) => keys().then((k) => k.verifyKeys(header, token)), sessionCheck: 'always' }),
   };
 
-  const app = createServiceApp('auth', sql);
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  // The origin checks and the wallet challenges agree on one public origin.
+  const app = createServiceApp('auth', sql, { http: { ...readHttpSettings(), publicOrigin: config.publicOrigin } });
+  // Answers carry tokens (sessions, challenges): never cached, unless a route says otherwise (the JWKS).
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
   app.route('/', signupRoutes(deps));
   app.route('/', tokenRoutes(deps));
   app.route('/', walletNonceRoutes(deps));

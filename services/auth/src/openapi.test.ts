@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Sql } from '@starforge/service-kit';
-import { call, testApp, useAuthTestApp } from './testing/harness';
+import { call, useAuthTestApp } from './testing/harness';
 
 describe('the auth OpenAPI document', () => {
-  let sql: Sql;
-  useAuthTestApp((s) => {
-    sql = s;
-  });
+  const app = useAuthTestApp();
 
   it('lists every endpoint, generated from the route schemas', async () => {
-    const doc = (await call(testApp(sql), 'GET', '/openapi.json')).body as {
+    const doc = (await call(app, 'GET', '/openapi.json')).body as {
       paths: Record<string, Record<string, { security?: unknown[] }>>;
       components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
     };

@@ -53,13 +53,11 @@ describe('requireUser in another service, against real sessions', () => {
 });
 
 describe('createTestTokens (for other services) against the auth schema', () => {
-  let sql: Sql;
-  useAuthTestApp((s) => {
-    sql = s;
-  });
+  const auth = useAuthTestApp();
 
   it('signs in a user with a live session, and signs it out', async () => {
     const tokens = await createTestTokens();
+    const { sql } = auth;
     const app = new Hono<AuthEnv>().use(requireUser({ sql, keys: tokens.keys })).post('/x', (c) => c.json(c.var.user));
     const { user, token } = await tokens.signIn(sql);
     const post = () => app.request('/x', { method: 'POST', headers: { authorization: `Bearer ${token}` } });

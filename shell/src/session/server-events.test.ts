@@ -25,16 +25,14 @@ describe('connectServerEventsToSession', () => {
     vi.stubGlobal('fetch', fetchMock);
     const disconnect = connectServerEventsToSession();
 
-    fetchMock.mockResolvedValueOnce(answer(session('ada')));
-    await authClient.signInWithPassword({ email: 'ada@example.com', password: 'secret1' });
+    authClient.signedIn(session('ada'));
     expect([start.mock.calls.length, stop.mock.calls.length]).toEqual([1, 0]);
 
     fetchMock.mockResolvedValueOnce(answer(session('ada')));
     await authClient.refresh();
     expect([start.mock.calls.length, stop.mock.calls.length]).toEqual([1, 0]);
 
-    fetchMock.mockResolvedValueOnce(answer(session('bob')));
-    await authClient.signInWithPassword({ email: 'bob@example.com', password: 'secret1' });
+    authClient.signedIn(session('bob'));
     expect([start.mock.calls.length, stop.mock.calls.length]).toEqual([2, 1]);
 
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));

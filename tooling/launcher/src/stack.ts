@@ -1,4 +1,5 @@
 import { serviceNames, type ServiceName } from '@starforge/contracts';
+import { createSql, migrateAll, serviceMigrationsDir } from '@starforge/service-kit';
 import { buildFrontends, frontendApps, isBuildCurrent } from '@starforge/federation';
 import { fromRoot, repoRoot } from './paths';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './postgres';
@@ -38,6 +39,20 @@ export interface RunningStack {
   /** The supervised processes by name (services and `gateway`), for tests and tooling. */
   processes: Record<string, SupervisedProcess>;
 }
+
+/**
+ * Every schema migrated in `migrationOrder` before any service starts, so a schema that publishes
+ * functions or views is there before the migrations that use them (each service still migrates
+ * its own schema at start, which then has nothing to do).
+ */
+const migrateInOrder = async (databaseUrl: string) => {
+  const sql = createSql(databaseUrl, { max: 1 });
+  try {
+    await migrateAll(sql, (schema) => serviceMigrationsDir(repoRoot, schema));
+  } finally {
+    await sql.end();
+  }
+};
 
 const resetDatabase = async (adminUrl: string, name: string) => {
   const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -95,8 +110,11 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
       NODE_ENV: 'production',
       // The product's public origin: wallet challenges name its host, the gateway its scheme.
       PUBLIC_ORIGIN: publicOrigin,
+      // Services believe X-Forwarded-For only from the gateway, which connects from loopback.
+      TRUSTED_PROXIES: '127.0.0.1',
       ...options.serviceEnv,
     };
+    await migrateInOrder(databaseUrl);
     for (const domain of serviceNames) {
       processes.push(startSupervised(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, PORT: String(ports[domain]) }, log));
     }

@@ -13,29 +13,23 @@ const user: AuthUser = {
 };
 
 describe('profileFormValues', () => {
-  it('shows the saved profile, nulls as empty', () => {
+  it('starts from the saved profile, a saved null as empty', () => {
     const profile = { id: user.id, first_name: 'Grace', last_name: null, wallet_address: ADDRESS, updated_at: null };
-    expect(profileFormValues(profile, user)).toEqual({ firstName: 'Grace', lastName: '', walletAddress: ADDRESS });
+    expect(profileFormValues(profile, user)).toEqual({ firstName: 'Grace', lastName: '' });
   });
 
   it('starts from the sign-up names when there is no profile yet', () => {
-    expect(profileFormValues(null, user)).toEqual({ firstName: 'Ada', lastName: 'Lovelace', walletAddress: '' });
+    expect(profileFormValues(null, user)).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
   });
 });
 
 describe('parseProfileForm', () => {
   it('trims, and saves empty fields as null', () => {
-    expect(parseProfileForm({ firstName: '  Ada ', lastName: '', walletAddress: '   ' })).toEqual({
-      ok: true,
-      update: { first_name: 'Ada', last_name: null, wallet_address: null },
-    });
+    expect(parseProfileForm({ firstName: '  Ada ', lastName: '' })).toEqual({ ok: true, update: { first_name: 'Ada', last_name: null } });
   });
 
-  it('accepts a Solana address', () => {
-    expect(parseProfileForm({ firstName: 'A', lastName: 'B', walletAddress: ADDRESS })).toMatchObject({ ok: true, update: { wallet_address: ADDRESS } });
-  });
-
-  it('refuses a wallet address that is not one, with the service\u2019s message', () => {
-    expect(parseProfileForm({ firstName: '', lastName: '', walletAddress: '0xabc' })).toEqual({ ok: false, message: 'Invalid Solana address' });
+  it('refuses text the service would refuse, with its message', () => {
+    expect(parseProfileForm({ firstName: 'x'.repeat(101), lastName: '' })).toMatchObject({ ok: false });
+    expect(parseProfileForm({ firstName: 'Ada\u0000', lastName: '' })).toEqual({ ok: false, message: 'Text contains characters that are not allowed' });
   });
 });

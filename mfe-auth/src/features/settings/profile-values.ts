@@ -3,7 +3,6 @@ import { profileUpdateSchema, type AuthUser, type Profile, type ProfileUpdate } 
 export interface ProfileFormValues {
   firstName: string;
   lastName: string;
-  walletAddress: string;
 }
 
 /**
@@ -12,14 +11,14 @@ export interface ProfileFormValues {
  */
 export const profileFormValues = (profile: Profile | null, user: AuthUser): ProfileFormValues =>
   profile
-    ? { firstName: profile.first_name ?? '', lastName: profile.last_name ?? '', walletAddress: profile.wallet_address ?? '' }
-    : { firstName: user.user_metadata.first_name ?? '', lastName: user.user_metadata.last_name ?? '', walletAddress: '' };
+    ? { firstName: profile.first_name ?? '', lastName: profile.last_name ?? '' }
+    : { firstName: user.user_metadata.first_name ?? '', lastName: user.user_metadata.last_name ?? '' };
 
 export type ParsedProfileForm = { ok: true; update: ProfileUpdate } | { ok: false; message: string };
 
 /** Checks the form with the service's own schema: trims, and saves empty fields as null. */
 export const parseProfileForm = (values: ProfileFormValues): ParsedProfileForm => {
-  const parsed = profileUpdateSchema.safeParse({ first_name: values.firstName, last_name: values.lastName, wallet_address: values.walletAddress });
-  if (parsed.success) return { ok: true, update: parsed.data };
+  const parsed = profileUpdateSchema.safeParse({ first_name: values.firstName, last_name: values.lastName });
+  if (parsed.success) return { ok: true, update: { first_name: parsed.data.first_name, last_name: parsed.data.last_name } };
   return { ok: false, message: parsed.error.issues[0]?.message ?? 'Please check the profile fields' };
 };

@@ -1,5 +1,5 @@
-import { authMessages } from '@starforge/contracts';
-import { errorMessage, errorStatus } from '../../lib/error-shape';
+import { authErrorCodes, authMessages } from '@starforge/contracts';
+import { errorCode, errorMessage, errorStatus } from '../../lib/error-shape';
 import { settingsText } from './settings-text';
 
 /** Statuses whose message the service words for the user (validation, conflict, rate limit). */
@@ -11,8 +11,9 @@ export const profileSaveErrorMessage = (error: unknown): string => {
   return explained(errorStatus(error), [400, 422, 429]) && message ? message : authMessages.profileUpdateFailed;
 };
 
-/** The toast for a failed wallet link: a conflict (wallet taken) or rate limit as the server words it. */
+/** The toast for a failed wallet link: a wallet linked elsewhere or a rate limit as the server words it. */
 export const walletLinkErrorMessage = (error: unknown): string => {
   const message = errorMessage(error);
-  return explained(errorStatus(error), [409, 429]) && message ? message : settingsText.walletLinkFailed;
+  const shown = errorCode(error) === authErrorCodes.walletAlreadyLinked || errorStatus(error) === 429;
+  return shown && message ? message : settingsText.walletLinkFailed;
 };

@@ -8,7 +8,7 @@ export const settingsText = {
   firstName: 'First Name',
   lastName: 'Last Name',
   walletAddress: 'Wallet Address',
-  walletAddressHint: 'Optional: the Solana address to show on your profile',
+  walletAddressHint: 'The Solana wallet you linked to your account (link one under Account Status)',
   email: 'Email',
   save: 'Save Changes',
   saving: 'Saving...',

@@ -6,7 +6,8 @@ describe('readAuthConfig', () => {
     expect(readAuthConfig({})).toEqual({
       requireEmailConfirmation: false,
       signingKey: null,
-      rateLimit: { windowSeconds: 60, perAccount: 10, perIp: 30 },
+      rateLimit: { windowSeconds: 60, perAccount: 10, perIp: 30, accountCeiling: 100, accountCeilingWindowSeconds: 3_600, noncesPerIp: 30 },
+      publicOrigin: 'http://localhost:3000',
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readHttpSettings } from '@starforge/service-kit';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -32,16 +33,31 @@ const authEnvSchema = z.object({
   /** Optional: the key that signs access tokens. Without it one is generated and kept in the auth schema. */
   AUTH_SIGNING_KEY: jsonSigningKey.optional(),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
-  /** Sign-in or sign-up attempts per account (e-mail or wallet address) per window. */
+  /** Sign-in or sign-up attempts per account (e-mail or wallet address) from one client IP per window. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   /** Sign-in or sign-up attempts per client IP per window. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Sign-in attempts per account from all addresses together, per ceiling window. */
+  AUTH_RATE_LIMIT_ACCOUNT_CEILING: z.coerce.number().int().min(1).default(100),
+  AUTH_RATE_LIMIT_ACCOUNT_CEILING_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  /** Wallet challenges per client IP per window. */
+  AUTH_RATE_LIMIT_NONCES_PER_IP: z.coerce.number().int().min(1).default(30),
 });
 
 export interface AuthConfig {
   requireEmailConfirmation: boolean;
   signingKey: SigningKeyJwk | null;
-  rateLimit: { windowSeconds: number; perAccount: number; perIp: number };
+  /** Sliding windows: `perAccount` per account and address, `accountCeiling` per account from anywhere. */
+  rateLimit: {
+    windowSeconds: number;
+    perAccount: number;
+    perIp: number;
+    accountCeiling: number;
+    accountCeilingWindowSeconds: number;
+    noncesPerIp: number;
+  };
+  /** The product's public origin (`http://localhost:3000`); wallet challenges are for its host only. */
+  publicOrigin: string;
 }
 
 /** The auth service's settings; the one place in the service that reads `process.env`. */
@@ -54,6 +70,11 @@ export const readAuthConfig = (source: NodeJS.ProcessEnv = process.env): AuthCon
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
+      accountCeiling: env.AUTH_RATE_LIMIT_ACCOUNT_CEILING,
+      accountCeilingWindowSeconds: env.AUTH_RATE_LIMIT_ACCOUNT_CEILING_WINDOW_SECONDS,
+      noncesPerIp: env.AUTH_RATE_LIMIT_NONCES_PER_IP,
     },
+    // The kit reads PUBLIC_ORIGIN for every service; auth names its host in wallet challenges.
+    publicOrigin: readHttpSettings(source).publicOrigin,
   };
 };

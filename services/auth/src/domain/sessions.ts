@@ -1,6 +1,5 @@
 import type { SignOutScope } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
-import type { Db } from './db';
+import type { Db } from '@starforge/service-kit';
 import { insertRefreshToken } from './refresh-tokens';
 
 export interface ClientInfo {
@@ -19,14 +18,14 @@ export const startSession = async (db: Db, userId: string, client: ClientInfo): 
 };
 
 /** Signs out: `local` the session itself, `global` all of the user's, `others` all but it. */
-export const revokeSessions = async (sql: Sql, scope: SignOutScope, session: { sessionId: string; userId: string }): Promise<void> => {
+export const revokeSessions = async (db: Db, scope: SignOutScope, session: { sessionId: string; userId: string }): Promise<void> => {
   const reason = `sign_out_${scope}`;
   if (scope === 'local') {
-    await sql`update sessions set revoked_at = now(), revoked_reason = ${reason} where id = ${session.sessionId} and revoked_at is null`;
+    await db`update sessions set revoked_at = now(), revoked_reason = ${reason} where id = ${session.sessionId} and revoked_at is null`;
   } else if (scope === 'global') {
-    await sql`update sessions set revoked_at = now(), revoked_reason = ${reason} where user_id = ${session.userId} and revoked_at is null`;
+    await db`update sessions set revoked_at = now(), revoked_reason = ${reason} where user_id = ${session.userId} and revoked_at is null`;
   } else {
-    await sql`
+    await db`
       update sessions set revoked_at = now(), revoked_reason = ${reason}
       where user_id = ${session.userId} and id <> ${session.sessionId} and revoked_at is null`;
   }

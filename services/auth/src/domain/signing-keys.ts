@@ -1,5 +1,5 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, createLocalJWKSet, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
-import type { AccessTokenKeys, Sql } from '@starforge/service-kit';
+import { transaction, type AccessTokenKeys, type Db } from '@starforge/service-kit';
 import type { SigningKeyJwk } from '../config/env';
 
 export const SIGNING_ALGORITHM = 'EdDSA';
@@ -33,8 +33,8 @@ const fromEnv = async (jwk: SigningKeyJwk): Promise<SigningKeys> => {
  * The newest key in `auth.signing_keys`, made on first start. An advisory lock makes two
  * processes starting together agree on one key instead of each making its own.
  */
-const fromDatabase = async (sql: Sql): Promise<SigningKeys> => {
-  const rows = await sql.begin(async (tx) => {
+const fromDatabase = async (db: Db): Promise<SigningKeys> => {
+  const rows = await transaction(db, async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('starforge.auth.signing_keys'))`;
     const existing = await tx<{ kid: string; privateJwk: JWK; publicJwk: JWK }[]>`
       select kid, private_jwk, public_jwk from signing_keys order by created_at desc`;
@@ -53,13 +53,13 @@ const fromDatabase = async (sql: Sql): Promise<SigningKeys> => {
   return toSigningKeys(newest.privateJwk, newest.kid, rows.map((r) => r.publicJwk));
 };
 
-export const loadSigningKeys = (sql: Sql, configured: SigningKeyJwk | null): Promise<SigningKeys> =>
-  configured ? fromEnv(configured) : fromDatabase(sql);
+export const loadSigningKeys = (db: Db, configured: SigningKeyJwk | null): Promise<SigningKeys> =>
+  configured ? fromEnv(configured) : fromDatabase(db);
 
-export const signingKeyStore = (sql: Sql, configured: SigningKeyJwk | null): SigningKeyStore => {
+export const signingKeyStore = (db: Db, configured: SigningKeyJwk | null): SigningKeyStore => {
   let loading: Promise<SigningKeys> | undefined;
   return () => {
-    loading ??= loadSigningKeys(sql, configured).catch((error: unknown) => {
+    loading ??= loadSigningKeys(db, configured).catch((error: unknown) => {
       loading = undefined;
       throw error;
     });

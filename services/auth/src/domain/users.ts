@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { identitySchema, userMetadataSchema, WALLET_EMAIL_DOMAIN, type AuthUser, type UserMetadata } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
+import { transaction, type Db } from '@starforge/service-kit';
 
 /** A wallet account's display e-mail: the first 8 characters of the address at the wallet domain. */
 export const walletEmail = (address: string): string => `${address.slice(0, 8)}@${WALLET_EMAIL_DOMAIN}`;
@@ -19,8 +19,8 @@ interface UserRow {
 const identitiesSchema = z.array(identitySchema);
 
 /** The user in the wire shape of the contract (snake_case, identities, no factors). */
-export const loadUser = async (sql: Sql, id: string): Promise<AuthUser | null> => {
-  const [row] = await sql<UserRow[]>`
+export const loadUser = async (db: Db, id: string): Promise<AuthUser | null> => {
+  const [row] = await db<UserRow[]>`
     select u.id, u.email, u.created_at,
       u.user_metadata::text as metadata_json,
       (
@@ -40,18 +40,18 @@ export const loadUser = async (sql: Sql, id: string): Promise<AuthUser | null> =
   };
 };
 
-export const requireLoadedUser = async (sql: Sql, id: string): Promise<AuthUser> => {
-  const user = await loadUser(sql, id);
+export const requireLoadedUser = async (db: Db, id: string): Promise<AuthUser> => {
+  const user = await loadUser(db, id);
   if (!user) throw new Error(`User ${id} vanished`);
   return user;
 };
 
 /** A password account with its first identity and profile, or null when the e-mail is taken. */
 export const createPasswordUser = async (
-  sql: Sql,
+  db: Db,
   input: { email: string; passwordHash: string; metadata: UserMetadata; confirmed: boolean },
 ): Promise<string | null> =>
-  sql.begin(async (tx) => {
+  transaction(db, async (tx) => {
     const [user] = await tx<{ id: string }[]>`
       insert into users (email, password_hash, user_metadata, email_confirmed_at)
       values (${input.email}, ${input.passwordHash}, ${tx.json(input.metadata)}, ${input.confirmed ? new Date() : null})
@@ -71,8 +71,8 @@ export interface PasswordAccount {
   emailConfirmedAt: Date | null;
 }
 
-export const findPasswordAccount = async (sql: Sql, email: string): Promise<PasswordAccount | null> => {
-  const [row] = await sql<PasswordAccount[]>`
+export const findPasswordAccount = async (db: Db, email: string): Promise<PasswordAccount | null> => {
+  const [row] = await db<PasswordAccount[]>`
     select id, password_hash, email_confirmed_at from users
     where email = ${email} and password_hash is not null`;
   return row ?? null;

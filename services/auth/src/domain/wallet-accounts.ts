@@ -1,8 +1,5 @@
-import postgres from 'postgres';
-import type { Db, Tx } from './db';
+import { isUniqueViolation, transaction, type Db } from '@starforge/service-kit';
 import { walletEmail } from './users';
-
-const UNIQUE_VIOLATION = '23505';
 
 const userOfWallet = async (db: Db, address: string): Promise<string | null> => {
   const [row] = await db<{ userId: string }[]>`select user_id from wallet_auth where wallet_address = ${address}`;
@@ -15,11 +12,11 @@ const userOfWallet = async (db: Db, address: string): Promise<string | null> => 
  * a profile. Two first sign-ins racing meet at wallet_auth's unique address: the loser's
  * savepoint rolls back and it signs in to the winner's account.
  */
-export const findOrCreateWalletUser = async (tx: Tx, address: string): Promise<string> => {
-  const existing = await userOfWallet(tx, address);
+export const findOrCreateWalletUser = async (db: Db, address: string): Promise<string> => {
+  const existing = await userOfWallet(db, address);
   if (existing) return existing;
   try {
-    return await tx.savepoint(async (sp) => {
+    return await transaction(db, async (sp) => {
       const [user] = await sp<{ id: string }[]>`
         insert into users (email, user_metadata, email_confirmed_at)
         values (${walletEmail(address)}, ${sp.json({ wallet_address: address, wallet_type: 'solana' })}, now())
@@ -27,12 +24,12 @@ export const findOrCreateWalletUser = async (tx: Tx, address: string): Promise<s
       if (!user) throw new Error('User insert returned nothing');
       await sp`insert into identities (user_id, provider, provider_id) values (${user.id}, 'solana', ${address})`;
       await sp`insert into wallet_auth (user_id, wallet_address, wallet_type, is_primary) values (${user.id}, ${address}, 'solana', true)`;
-      await sp`insert into profiles (id, wallet_address) values (${user.id}, ${address})`;
+      await sp`insert into profiles (id) values (${user.id})`;
       return user.id;
     });
   } catch (error) {
-    if (!(error instanceof postgres.PostgresError && error.code === UNIQUE_VIOLATION)) throw error;
-    const winner = await userOfWallet(tx, address);
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await userOfWallet(db, address);
     if (!winner) throw error;
     return winner;
   }
@@ -43,17 +40,18 @@ export const findOrCreateWalletUser = async (tx: Tx, address: string): Promise<s
  * account the address belongs to afterwards: the caller's, or another one's it was already
  * linked to.
  */
-export const linkWallet = async (tx: Tx, userId: string, address: string): Promise<string> => {
-  const [row] = await tx<{ userId: string }[]>`
-    insert into wallet_auth (user_id, wallet_address, wallet_type, is_primary)
-    values (${userId}, ${address}, 'solana', not exists (select 1 from wallet_auth where user_id = ${userId} and is_primary))
-    on conflict (wallet_address) do update set wallet_address = excluded.wallet_address
-    returning user_id`;
-  if (!row) throw new Error('wallet_auth upsert returned nothing');
-  if (row.userId === userId) {
-    await tx`
-      insert into identities (user_id, provider, provider_id) values (${userId}, 'solana', ${address})
-      on conflict (provider, provider_id) do nothing`;
-  }
-  return row.userId;
-};
+export const linkWallet = (db: Db, userId: string, address: string): Promise<string> =>
+  transaction(db, async (tx) => {
+    const [row] = await tx<{ userId: string }[]>`
+      insert into wallet_auth (user_id, wallet_address, wallet_type, is_primary)
+      values (${userId}, ${address}, 'solana', not exists (select 1 from wallet_auth where user_id = ${userId} and is_primary))
+      on conflict (wallet_address) do update set wallet_address = excluded.wallet_address
+      returning user_id`;
+    if (!row) throw new Error('wallet_auth upsert returned nothing');
+    if (row.userId === userId) {
+      await tx`
+        insert into identities (user_id, provider, provider_id) values (${userId}, 'solana', ${address})
+        on conflict (provider, provider_id) do nothing`;
+    }
+    return row.userId;
+  });

@@ -1,5 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import bs58 from 'bs58';
+import type { WalletProofBody } from '@starforge/contracts';
+import { invalidWalletAddress, walletProofInvalid } from './errors';
 
 // DER header of an Ed25519 SubjectPublicKeyInfo; the 32 raw key bytes follow it.
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -20,4 +22,15 @@ export const isWalletSignatureValid = (publicKey: Buffer, message: string, signa
   } catch {
     return false;
   }
+};
+
+/**
+ * The first step of any wallet proof, before the database is touched: the address must be a
+ * 32-byte key (else 400) and the signature must be its signature of the message (else 401),
+ * so a forged attempt cannot spend the real owner's challenge.
+ */
+export const assertWalletSignature = (proof: WalletProofBody, failure: string): void => {
+  const publicKey = decodeWalletAddress(proof.address);
+  if (!publicKey) throw invalidWalletAddress();
+  if (!isWalletSignatureValid(publicKey, proof.message, proof.signature)) throw walletProofInvalid(failure);
 };

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, decodeProtectedHeader } from 'jose';
-import type { Sql } from '@starforge/service-kit';
 import { readAuthConfig } from '../config/env';
 import { call, signUp, testApp, testConfig, useAuthTestApp } from '../testing/harness';
 
 describe('GET /.well-known/jwks.json and the signing key', () => {
-  let sql: Sql;
-  useAuthTestApp((s) => {
-    sql = s;
-  });
+  const app = useAuthTestApp();
 
   it('serves only public Ed25519 keys', async () => {
-    const result = await call(testApp(sql), 'GET', '/.well-known/jwks.json');
+    const result = await call(app, 'GET', '/.well-known/jwks.json');
     expect(result.status).toBe(200);
     expect(result.headers.get('cache-control')).toContain('max-age');
     const { keys } = result.body as { keys: Record<string, unknown>[] };
@@ -23,8 +19,8 @@ describe('GET /.well-known/jwks.json and the signing key', () => {
   });
 
   it('keeps the key in the database, so a restarted service accepts the sessions it issued', async () => {
-    const before = await signUp(testApp(sql));
-    const restarted = testApp(sql);
+    const before = await signUp(testApp(app.sql));
+    const restarted = testApp(app.sql);
     expect((await call(restarted, 'GET', '/user', { token: before.session.access_token })).status).toBe(200);
   });
 
@@ -32,10 +28,10 @@ describe('GET /.well-known/jwks.json and the signing key', () => {
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), kid: 'from-env' };
     const config = readAuthConfig({ AUTH_SIGNING_KEY: JSON.stringify(jwk) });
-    const app = testApp(sql, { config: testConfig({ signingKey: config.signingKey }) });
-    const { session } = await signUp(app);
+    const fromEnv = testApp(app.sql, { config: testConfig({ signingKey: config.signingKey }) });
+    const { session } = await signUp(fromEnv);
     expect(decodeProtectedHeader(session.access_token).kid).toBe('from-env');
-    const { keys } = (await call(app, 'GET', '/.well-known/jwks.json')).body as { keys: { kid: string; d?: string }[] };
+    const { keys } = (await call(fromEnv, 'GET', '/.well-known/jwks.json')).body as { keys: { kid: string; d?: string }[] };
     expect(keys).toEqual([expect.objectContaining({ kid: 'from-env' })]);
     expect(keys[0]?.d).toBeUndefined();
     expect(() => readAuthConfig({ AUTH_SIGNING_KEY: '{"kty":"oct","k":"c2VjcmV0"}' })).toThrow(/Ed25519 private JWK/);

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
-import type { Sql } from '@starforge/service-kit';
 import { signingKeyStore } from '../domain/signing-keys';
-import { call, errorOf, signIn, signUp, type AuthApp, type SignedIn, useAuthTestApp } from '../testing/harness';
+import { call, errorOf, signIn, signUp, type SignedIn, useAuthTestApp } from '../testing/harness';
 
 describe('POST /logout', () => {
-  let sql: Sql;
-  let app: AuthApp;
-  useAuthTestApp((s, a) => {
-    sql = s;
-    app = a;
-  });
+  const app = useAuthTestApp();
 
   /** One account signed in on three devices. */
   const threeDevices = async (): Promise<SignedIn[]> => {
@@ -66,7 +60,7 @@ describe('POST /logout', () => {
   it('accepts an expired access token, so a tab that slept still signs out', async () => {
     const device = await signUp(app);
     const claims = decodeJwt(device.session.access_token);
-    const { privateKey, kid } = await signingKeyStore(sql, null)();
+    const { privateKey, kid } = await signingKeyStore(app.sql, null)();
     const expired = await new SignJWT({ sid: claims.sid, email: claims.email, role: 'authenticated' })
       .setProtectedHeader({ alg: 'EdDSA', kid })
       .setSubject(device.userId)

@@ -2,13 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { decodeJwt } from 'jose';
 import { REFRESH_TOKEN_TTL_SECONDS, signOutScopeSchema } from '@starforge/contracts';
-import { AccessTokenError, bearerToken, createRouter, verifyAccessToken } from '@starforge/service-kit';
+import { AccessTokenError, bearerSecurity, bearerToken, createRouter, errorResponse, verifyAccessToken } from '@starforge/service-kit';
+import { invalidJwt, sessionNotFound } from '../domain/errors';
 import { sessionOfRefreshToken } from '../domain/refresh-tokens';
 import { revokeSessions } from '../domain/sessions';
 import type { AuthDeps } from '../deps';
-import { invalidJwt, sessionNotFound } from '../http/auth-errors';
-import { clearRefreshCookie, readRefreshCookie } from '../http/refresh-cookie';
-import { bearerSecurity, errorResponse } from './openapi-docs';
+import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie';
 
 const logoutRoute = createRoute({
   method: 'post',
@@ -56,7 +55,7 @@ const sessionToEnd = async (c: Context, deps: AuthDeps): Promise<{ sessionId: st
 export const logoutRoutes = (deps: AuthDeps) =>
   createRouter().openapi(logoutRoute, async (c) => {
     const { scope } = c.req.valid('query');
-    if (scope !== 'others') clearRefreshCookie(c);
+    if (scope !== 'others') clearRefreshCookie(c, deps.config);
     const session = await sessionToEnd(c, deps);
     if (session) await revokeSessions(deps.sql, scope, session);
     else if (scope !== 'local') throw sessionNotFound();

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { signUpResultSchema } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
-import { call, errorOf, signUp, testApp, testConfig, uniqueEmail, type AuthApp, useAuthTestApp } from '../testing/harness';
+import { call, errorOf, signUp, testApp, testConfig, uniqueEmail, useAuthTestApp } from '../testing/harness';
 
 describe('POST /signup', () => {
-  let sql: Sql;
-  let app: AuthApp;
-  useAuthTestApp((s, a) => {
-    sql = s;
-    app = a;
-  });
+  const app = useAuthTestApp();
 
   const body = (email: string, password = 'secret1') => ({ email, password, data: { first_name: ' Ada ', last_name: 'Lovelace' }, redirect_to: 'http://localhost:3000' });
 
@@ -26,9 +20,9 @@ describe('POST /signup', () => {
     expect(session?.user.id).toBe(user.id);
     expect(result.refresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const [profile] = await sql`select first_name, last_name, wallet_address from profiles where id = ${user.id}`;
-    expect(profile).toEqual({ firstName: 'Ada', lastName: 'Lovelace', walletAddress: null });
-    const [row] = await sql<{ passwordHash: string }[]>`select password_hash from users where id = ${user.id}`;
+    const [profile] = await app.sql`select first_name, last_name from profiles where id = ${user.id}`;
+    expect(profile).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
+    const [row] = await app.sql<{ passwordHash: string }[]>`select password_hash from users where id = ${user.id}`;
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -38,7 +32,7 @@ describe('POST /signup', () => {
     const again = await call(app, 'POST', '/signup', { body: body(email) });
     expect(errorOf(again)).toEqual({ status: 422, code: 'user_already_exists', message: 'User already registered' });
     expect(again.refresh).toBeUndefined();
-    const [count] = await sql`select count(*)::int as n from users where email = ${email}`;
+    const [count] = await app.sql`select count(*)::int as n from users where email = ${email}`;
     expect(count?.n).toBe(1);
   });
 
@@ -59,7 +53,7 @@ describe('POST /signup', () => {
   });
 
   it('answers a user without a session when e-mail confirmation is required, and refuses its sign-in until then', async () => {
-    const confirming = testApp(sql, { config: testConfig({ requireEmailConfirmation: true }) });
+    const confirming = testApp(app.sql, { config: testConfig({ requireEmailConfirmation: true }) });
     const email = uniqueEmail('confirm');
     const result = await call(confirming, 'POST', '/signup', { body: body(email) });
     expect(result.status).toBe(200);

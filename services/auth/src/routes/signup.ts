@@ -1,19 +1,18 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { authErrorCodes, errorCodes, signUpBodySchema } from '@starforge/contracts';
-import { badRequest, createRouter, errorBody } from '@starforge/service-kit';
+import { createRoute } from '@hono/zod-openapi';
+import { signUpBodySchema, text } from '@starforge/contracts';
+import { badRequest, createRouter, errorResponse } from '@starforge/service-kit';
+import { userAlreadyExists } from '../domain/errors';
 import { hashPassword } from '../domain/passwords';
+import { assertWithinRateLimit, perAccount, perIp } from '../domain/rate-limit';
 import { startSession } from '../domain/sessions';
 import { createPasswordUser, isWalletEmail, requireLoadedUser } from '../domain/users';
 import type { AuthDeps } from '../deps';
-import { userAlreadyExists } from '../http/auth-errors';
-import { clientInfo } from '../http/client';
-import { guardRateLimit } from '../http/rate-limit-guard';
-import { sessionResponse } from '../http/session-response';
-import { errorResponse } from './openapi-docs';
+import { clientInfo } from './client-info';
+import { sessionResponse } from './session-response';
 import { signUpResponseSchema } from './wire-schemas';
 
 // `redirect_to` is where a confirmation link would lead; accepted for the client's sake.
-const signUpRequestSchema = signUpBodySchema.extend({ redirect_to: z.string().url().max(2_048).optional() });
+const signUpRequestSchema = signUpBodySchema.extend({ redirect_to: text().url().max(2_048).optional() });
 
 const signUpRoute = createRoute({
   method: 'post',
@@ -30,29 +29,20 @@ const signUpRoute = createRoute({
 });
 
 export const signupRoutes = (deps: AuthDeps) =>
-  createRouter().openapi(
-    signUpRoute,
-    async (c) => {
-      const { email, password, data } = c.req.valid('json');
-      if (isWalletEmail(email)) throw badRequest('This e-mail address cannot be used to sign up');
-      await guardRateLimit(c, deps, 'sign_up', email);
-      const userId = await createPasswordUser(deps.sql, {
-        email,
-        passwordHash: await hashPassword(password),
-        metadata: { first_name: data.first_name, last_name: data.last_name },
-        confirmed: !deps.config.requireEmailConfirmation,
-      });
-      if (!userId) throw userAlreadyExists();
-      if (deps.config.requireEmailConfirmation) return c.json({ user: await requireLoadedUser(deps.sql, userId), session: null }, 200);
-      const opened = await startSession(deps.sql, userId, clientInfo(c));
-      const session = await sessionResponse(c, deps, { userId, ...opened });
-      return c.json({ user: session.user, session }, 200);
-    },
-    (result, c) => {
-      if (result.success) return undefined;
-      const issue = result.error.issues[0];
-      const message = issue?.message ?? 'Invalid request';
-      if (issue?.path[0] === 'password' && issue.code === 'too_small') return c.json(errorBody(authErrorCodes.weakPassword, message), 422);
-      return c.json(errorBody(errorCodes.validationFailed, message), 400);
-    },
-  );
+  createRouter().openapi(signUpRoute, async (c) => {
+    const { email, password, data } = c.req.valid('json');
+    if (isWalletEmail(email)) throw badRequest('This e-mail address cannot be used to sign up');
+    const client = clientInfo(c);
+    await assertWithinRateLimit(deps.sql, [perIp(deps.config.rateLimit, 'sign_up', client.ip), ...perAccount(deps.config.rateLimit, 'sign_up', email, client.ip)]);
+    const userId = await createPasswordUser(deps.sql, {
+      email,
+      passwordHash: await hashPassword(password),
+      metadata: { first_name: data.first_name, last_name: data.last_name },
+      confirmed: !deps.config.requireEmailConfirmation,
+    });
+    if (!userId) throw userAlreadyExists();
+    if (deps.config.requireEmailConfirmation) return c.json({ user: await requireLoadedUser(deps.sql, userId), session: null }, 200);
+    const opened = await startSession(deps.sql, userId, client);
+    const session = await sessionResponse(c, deps, { userId, ...opened });
+    return c.json({ user: session.user, session }, 200);
+  });

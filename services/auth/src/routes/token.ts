@@ -1,12 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { passwordGrantBodySchema, walletProofBodySchema, type Session } from '@starforge/contracts';
-import { createRouter } from '@starforge/service-kit';
+import { createRouter, errorResponse, readBody, type ServiceEnvVars } from '@starforge/service-kit';
+import { refreshTokenReused, sessionNotFound } from '../domain/errors';
+import { rotateRefreshToken } from '../domain/refresh-tokens';
+import { signInWithPassword, signInWithWallet } from '../domain/sign-in';
 import type { AuthDeps } from '../deps';
-import { passwordGrant } from '../grants/password-grant';
-import { refreshGrant } from '../grants/refresh-grant';
-import { walletGrant } from '../grants/wallet-grant';
-import { errorResponse } from './openapi-docs';
+import { clientInfo } from './client-info';
+import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie';
+import { sessionResponse } from './session-response';
 import { sessionResponseSchema } from './wire-schemas';
 
 type SchemaComponent = Parameters<ReturnType<typeof createRouter>['openAPIRegistry']['registerComponent']>[2];
@@ -17,14 +19,28 @@ const jsonSchemaOf = (schema: z.ZodType): SchemaComponent => {
   return rest as SchemaComponent;
 };
 
-const grants: Record<'password' | 'refresh_token' | 'wallet', (c: Context, deps: AuthDeps) => Promise<Session>> = {
-  password: passwordGrant,
-  refresh_token: refreshGrant,
-  wallet: walletGrant,
+type Grant = (c: Context<ServiceEnvVars>, deps: AuthDeps) => Promise<Session>;
+
+/** The refresh cookie for a new session and a rotated cookie; any refusal also clears the cookie. */
+const refreshGrant: Grant = async (c, deps) => {
+  const token = readRefreshCookie(c);
+  const result = token ? await rotateRefreshToken(deps.sql, token) : ({ kind: 'not_found' } as const);
+  if (result.kind !== 'rotated') {
+    clearRefreshCookie(c, deps.config);
+    throw result.kind === 'reused' ? refreshTokenReused() : sessionNotFound();
+  }
+  return sessionResponse(c, deps, result);
 };
 
-// The body's shape depends on the grant type, so each grant validates its own body; the
-// document lists both shapes.
+// The body's shape depends on the grant type, so each grant reads its own body.
+const grants: Record<'password' | 'refresh_token' | 'wallet', Grant> = {
+  password: async (c, deps) =>
+    sessionResponse(c, deps, await signInWithPassword(deps.sql, deps.config, await readBody(c, passwordGrantBodySchema), clientInfo(c))),
+  refresh_token: refreshGrant,
+  wallet: async (c, deps) =>
+    sessionResponse(c, deps, await signInWithWallet(deps.sql, deps.config, await readBody(c, walletProofBodySchema), clientInfo(c))),
+};
+
 const tokenRoute = createRoute({
   method: 'post',
   path: '/token',

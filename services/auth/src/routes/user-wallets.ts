@@ -1,31 +1,25 @@
-import { createRoute } from '@hono/zod-openapi';
 import { walletProofBodySchema } from '@starforge/contracts';
-import { createRouter } from '@starforge/service-kit';
+import { createRouter, errorResponse, protectedRoute, transaction } from '@starforge/service-kit';
+import { walletAlreadyLinked, walletProofInvalid } from '../domain/errors';
 import { requireLoadedUser } from '../domain/users';
 import { linkWallet } from '../domain/wallet-accounts';
-import { consumeWalletChallenge } from '../domain/wallet-nonces';
+import { challengeSite, consumeWalletChallenge } from '../domain/wallet-nonces';
+import { assertWalletSignature } from '../domain/wallet-proof';
 import type { AuthDeps } from '../deps';
-import { walletAlreadyLinked, walletProofInvalid } from '../http/auth-errors';
-import { requestHost } from '../http/client';
-import { assertWalletSignature } from '../http/wallet-signature';
-import { bearerSecurity, errorResponse } from './openapi-docs';
 import { userResponseSchema } from './wire-schemas';
 
 const failure = 'Failed to link wallet';
 
 export const userWalletRoutes = (deps: AuthDeps) => {
-  const linkWalletRoute = createRoute({
+  const linkWalletRoute = protectedRoute(deps.requireUser, {
     method: 'post',
     path: '/user/wallets',
     tags: ['wallet'],
     summary: 'Link a proven wallet (a signed fresh challenge) to the signed-in account',
-    security: bearerSecurity,
-    middleware: [deps.requireUser] as const,
     request: { body: { required: true, content: { 'application/json': { schema: walletProofBodySchema } } } },
     responses: {
       200: { description: 'The user, its identities now including the wallet', content: { 'application/json': { schema: userResponseSchema } } },
       400: errorResponse('Invalid input or a malformed wallet address'),
-      401: errorResponse('invalid_jwt, session_not_found or wallet_proof_invalid'),
       409: errorResponse('wallet_already_linked'),
     },
   });
@@ -34,8 +28,9 @@ export const userWalletRoutes = (deps: AuthDeps) => {
     const proof = c.req.valid('json');
     const me = c.var.user.id;
     assertWalletSignature(proof, failure);
-    await deps.sql.begin(async (tx) => {
-      if (!(await consumeWalletChallenge(tx, { ...proof, domain: requestHost(c) }))) throw walletProofInvalid(failure);
+    await transaction(deps.sql, async (tx) => {
+      const challenge = { ...proof, domain: challengeSite(deps.config).domain, purpose: 'link' as const };
+      if (!(await consumeWalletChallenge(tx, challenge))) throw walletProofInvalid(failure);
       if ((await linkWallet(tx, me, proof.address)) !== me) throw walletAlreadyLinked();
     });
     return c.json(await requireLoadedUser(deps.sql, me), 200);

@@ -1,21 +1,16 @@
-import { createRoute } from '@hono/zod-openapi';
-import { createRouter, notFound } from '@starforge/service-kit';
+import { createRouter, errorResponse, notFound, protectedRoute } from '@starforge/service-kit';
 import { loadUser } from '../domain/users';
 import type { AuthDeps } from '../deps';
-import { bearerSecurity, errorResponse } from './openapi-docs';
 import { userResponseSchema } from './wire-schemas';
 
 export const userRoutes = (deps: AuthDeps) => {
-  const userRoute = createRoute({
+  const userRoute = protectedRoute(deps.requireUser, {
     method: 'get',
     path: '/user',
     tags: ['auth'],
     summary: 'The signed-in user',
-    security: bearerSecurity,
-    middleware: [deps.requireUser] as const,
     responses: {
       200: { description: 'The user with identities', content: { 'application/json': { schema: userResponseSchema } } },
-      401: errorResponse('invalid_jwt or session_not_found'),
       404: errorResponse('The account no longer exists'),
     },
   });

@@ -1,10 +1,10 @@
 import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
-import { REFRESH_COOKIE, apiErrorSchema, sessionSchema, walletChallengeSchema, type Session } from '@starforge/contracts';
+import { REFRESH_COOKIE, sessionSchema, walletChallengeSchema, type Session, type WalletProofPurpose } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
-import { afterAll, beforeAll } from 'vitest';
 import { testSql } from '@starforge/test-db';
+import { call as kitCall, errorOf, testAppOf, useTestApp, type CallOptions, type CallResult, type TestApp, type TestHandle } from '@starforge/test-db/harness';
 import { createApp, type AuthAppOptions } from '../app';
 import type { AuthConfig } from '../config/env';
 
@@ -14,72 +14,48 @@ export const migrationsDir = fileURLToPath(new URL('../../migrations', import.me
 export const testConfig = (overrides: Partial<AuthConfig> = {}): AuthConfig => ({
   requireEmailConfirmation: false,
   signingKey: null,
-  rateLimit: { windowSeconds: 60, perAccount: 1_000, perIp: 100_000 },
+  rateLimit: { windowSeconds: 60, perAccount: 1_000, perIp: 100_000, accountCeiling: 100_000, accountCeilingWindowSeconds: 60, noncesPerIp: 100_000 },
+  publicOrigin: 'http://localhost:3000',
   ...overrides,
 });
 
 export const authTestSql = (): Promise<Sql> => testSql([{ schema: 'auth', dir: migrationsDir }], 'auth');
 
-export type AuthApp = ReturnType<typeof createApp>;
+export type AuthApp = TestApp<ReturnType<typeof createApp>>;
+
+/** An auth app on the pool, with limits no test file meets (`options` override the config). */
+export const testApp = (sql: Sql, options: AuthAppOptions = {}): AuthApp => testAppOf(createApp(sql, { config: testConfig(), ...options }), 'auth');
 
 /**
- * Opens a pool on the test database (auth migrations applied) and an auth app on it before the
- * file's tests, and closes the pool after them; `use` receives both.
+ * The file's pool (auth migrations applied) and auth app, opened before its tests and closed
+ * after them: read `auth.sql` and `auth.app` inside tests.
  */
-export const useAuthTestApp = (use: (sql: Sql, app: AuthApp) => void, options?: AuthAppOptions): void => {
-  let sql: Sql | undefined;
-  beforeAll(async () => {
-    sql = await authTestSql();
-    use(sql, testApp(sql, options));
-  });
-  afterAll(() => sql?.end());
-};
-
-export const testApp = (sql: Sql, options: AuthAppOptions = {}): AuthApp => createApp(sql, { config: testConfig(), ...options });
+export const useAuthTestApp = (options?: AuthAppOptions): TestHandle<ReturnType<typeof createApp>> =>
+  useTestApp({ domain: 'auth', migrationsDir, createApp: (sql) => createApp(sql, { config: testConfig(), ...options }) });
 
 export const uniqueEmail = (tag = 'user'): string => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 export const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-export interface CallOptions {
-  body?: unknown;
-  token?: string | null;
+export interface AuthCallOptions extends CallOptions {
+  /** The sf_refresh cookie to send. */
   refresh?: string | null;
-  headers?: Record<string, string>;
 }
 
-export interface CallResult {
-  status: number;
-  headers: Headers;
-  body: unknown;
+export interface AuthCallResult extends CallResult {
   /** The sf_refresh cookie the answer set: a value, '' when it cleared it, undefined when it left it alone. */
   refresh: string | undefined;
-  setCookie: string | null;
 }
 
-/** A request to the auth app as the browser's client makes it. */
-export const call = async (app: AuthApp, method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.refresh) headers.cookie = `${REFRESH_COOKIE}=${options.refresh}`;
-  const res = await app.request(`/api/auth${path}`, {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const text = await res.text();
-  const setCookie = res.headers.get('set-cookie');
-  const refresh = res.headers
-    .getSetCookie()
-    .map((c) => new RegExp(`^${REFRESH_COOKIE}=([^;]*)`).exec(c)?.[1])
-    .find((v) => v !== undefined);
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : null, refresh, setCookie };
+/** The kit's `call`, with the refresh cookie as its own option and result. */
+export const call = async (app: TestApp, method: string, path: string, { refresh, ...options }: AuthCallOptions = {}): Promise<AuthCallResult> => {
+  const result = await kitCall(app, method, path, refresh ? { ...options, cookies: { ...options.cookies, [REFRESH_COOKIE]: refresh } } : options);
+  return { ...result, refresh: result.cookies[REFRESH_COOKIE] };
 };
 
-export const errorOf = (result: CallResult) => ({ status: result.status, ...apiErrorSchema.parse(result.body).error });
+export { errorOf };
 
-export const sessionOf = (result: CallResult): Session => {
+export const sessionOf = (result: AuthCallResult): Session => {
   if (result.status !== 200) throw new Error(`Expected a session, got ${result.status} ${JSON.stringify(result.body)}`);
   return sessionSchema.parse(result.body);
 };
@@ -114,17 +90,17 @@ export const newWallet = () => {
 };
 export type Wallet = ReturnType<typeof newWallet>;
 
-export const walletChallenge = async (app: AuthApp, address: string, headers: Record<string, string> = {}) => {
-  const result = await call(app, 'POST', '/wallet/nonce', { body: { address }, headers });
+export const walletChallenge = async (app: TestApp, address: string, purpose: WalletProofPurpose = 'sign_in', headers: Record<string, string> = {}) => {
+  const result = await call(app, 'POST', '/wallet/nonce', { body: { address, purpose }, headers });
   if (result.status !== 200) throw new Error(`Nonce failed: ${result.status} ${JSON.stringify(result.body)}`);
   return walletChallengeSchema.parse(result.body);
 };
 
-/** Asks for a challenge, signs it and presents the proof (to sign in, or `path` to link). */
-export const walletProof = async (app: AuthApp, wallet: Wallet, headers: Record<string, string> = {}) => {
-  const { message } = await walletChallenge(app, wallet.address, headers);
+/** Asks for a challenge for the purpose and signs it: the body to sign in with, or to link with. */
+export const walletProof = async (app: TestApp, wallet: Wallet, purpose: WalletProofPurpose = 'sign_in', headers: Record<string, string> = {}) => {
+  const { message } = await walletChallenge(app, wallet.address, purpose, headers);
   return { address: wallet.address, message, signature: wallet.sign(message) };
 };
 
-export const walletSignIn = async (app: AuthApp, wallet: Wallet, headers: Record<string, string> = {}): Promise<CallResult> =>
-  call(app, 'POST', '/token?grant_type=wallet', { body: await walletProof(app, wallet, headers), headers });
+export const walletSignIn = async (app: TestApp, wallet: Wallet, headers: Record<string, string> = {}): Promise<AuthCallResult> =>
+  call(app, 'POST', '/token?grant_type=wallet', { body: await walletProof(app, wallet), headers });

@@ -1,7 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authMessages } from '@starforge/contracts';
-import { authClient, toast } from '@starforge/host';
+import { toast } from '@starforge/host';
+import { signInWithPassword } from '../api/sign-in-with-password';
+import { signUp } from '../api/sign-up';
 import type { AuthMode } from '../auth-text';
 import { authErrorMessage } from '../auth-error-message';
 import { signUpProblem } from '../validate-sign-up';
@@ -38,12 +40,12 @@ export const useEmailAuth = (onConfirmationSent: () => void) => {
       setBusy(true);
       try {
         if (mode === 'signIn') {
-          await authClient.signInWithPassword({ email: values.email, password: values.password });
+          await signInWithPassword({ email: values.email, password: values.password });
           toast.success(authMessages.signedIn);
           navigate('/dashboard', { replace: true });
           return;
         }
-        const result = await authClient.signUp({
+        const result = await signUp({
           email: values.email,
           password: values.password,
           data: { first_name: values.firstName, last_name: values.lastName },

@@ -1,13 +1,15 @@
 import { useNavigate } from 'react-router-dom';
 import { authMessages } from '@starforge/contracts';
-import { authClient, toast } from '@starforge/host';
+import { toast } from '@starforge/host';
 import { useProvenWalletAction } from '../../../lib/use-proven-wallet-action';
+import { signInWithWallet } from '../api/sign-in-with-wallet';
 
 /** Sign-in with a Solana wallet: connect, prove the address, trade the proof for a session. */
 export const useWalletSignIn = () => {
   const navigate = useNavigate();
   const { run, busy } = useProvenWalletAction({
-    act: (proof) => authClient.signInWithWallet(proof),
+    purpose: 'sign_in',
+    act: signInWithWallet,
     onConnected: () => toast.success(authMessages.walletConnected),
     onSuccess: () => {
       toast.success(authMessages.walletSignedIn);

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Profile } from '@starforge/contracts';
-import { authClient } from '@starforge/host';
+import { authedRequest } from '@starforge/host';
 import { errorStatus } from '../../../lib/error-shape';
+
+/** GET /api/auth/profile: the signed-in user's own profile. */
+export const getProfile = (): Promise<Profile> => authedRequest<Profile>('/api/auth/profile', { method: 'GET' });
 
 export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile | null };
 
@@ -14,7 +17,7 @@ export const useProfile = (): ProfileState => {
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
   useEffect(() => {
     let active = true;
-    authClient.getProfile().then(
+    getProfile().then(
       (profile) => {
         if (active) setState({ status: 'ready', profile });
       },

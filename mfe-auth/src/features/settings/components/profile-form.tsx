@@ -2,6 +2,7 @@ import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import { authMessages, type AuthUser, type Profile } from '@starforge/contracts';
 import { Field } from '@starforge/ui';
 import { useUpdateProfile } from '../api/use-update-profile';
+import { accountSummary } from '../account-summary';
 import { profileFormValues, type ProfileFormValues } from '../profile-values';
 import { settingsText } from '../settings-text';
 
@@ -10,7 +11,7 @@ interface ProfileFormProps {
   profile: Profile | null;
 }
 
-/** Names and wallet address; the e-mail is shown but cannot be changed. */
+/** The names; the e-mail and the linked wallet are shown but not edited here. */
 export function ProfileForm({ user, profile }: ProfileFormProps) {
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile, user));
   // After a save, show what the server stored (trimmed, nulls as empty).
@@ -38,11 +39,12 @@ export function ProfileForm({ user, profile }: ProfileFormProps) {
         <Field label={settingsText.email} type="email" name="email" value={user.email} readOnly hint={authMessages.emailReadOnly} />
         <Field
           label={settingsText.walletAddress}
-          autoComplete="off"
+          name="wallet_address"
+          value={accountSummary(user).linkedWallet ?? profile?.wallet_address ?? ''}
+          readOnly
           spellCheck={false}
           className="auth-settings-mono"
           hint={settingsText.walletAddressHint}
-          {...bind('walletAddress')}
         />
         <button type="submit" className="sf-btn sf-btn-primary" disabled={saving} aria-busy={saving}>
           {saving ? <span className="sf-spinner-ring" aria-hidden="true" /> : null}

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
-import { call, errorOf, sessionOf, sha256, signUp, uniqueEmail, type AuthApp, useAuthTestApp } from '../testing/harness';
+import { call, errorOf, sessionOf, sha256, signUp, testApp, testConfig, uniqueEmail, useAuthTestApp } from '../testing/harness';
 
 describe('POST /token?grant_type=password', () => {
-  let sql: Sql;
-  let app: AuthApp;
-  useAuthTestApp((s, a) => {
-    sql = s;
-    app = a;
-  });
+  const app = useAuthTestApp();
 
   it('answers a session whose access token is an EdDSA JWT the JWKS verifies', async () => {
     const { email, userId } = await signUp(app);
@@ -27,7 +21,7 @@ describe('POST /token?grant_type=password', () => {
     expect(jwks.keys.map((k) => k.kid)).toContain(header.kid);
     const { payload } = await jwtVerify(session.access_token, createLocalJWKSet(jwks as never), { audience: ACCESS_TOKEN_AUDIENCE, issuer: ACCESS_TOKEN_ISSUER });
     expect(payload).toMatchObject({ sub: userId, email, role: 'authenticated', exp: session.expires_at });
-    const [stored] = await sql`select user_id from sessions where id = ${payload.sid as string} and revoked_at is null`;
+    const [stored] = await app.sql`select user_id from sessions where id = ${payload.sid as string} and revoked_at is null`;
     expect(stored?.userId).toBe(userId);
   });
 
@@ -40,10 +34,14 @@ describe('POST /token?grant_type=password', () => {
     expect(result.setCookie).toContain('Path=/api/auth');
     expect(result.setCookie).toContain(`Max-Age=${REFRESH_TOKEN_TTL_SECONDS}`);
     expect(result.setCookie).not.toContain('Secure');
-    const stored = await sql`select 1 from refresh_tokens where token_hash = ${sha256(result.refresh ?? '')}`;
+    const stored = await app.sql`select 1 from refresh_tokens where token_hash = ${sha256(result.refresh ?? '')}`;
     expect(stored).toHaveLength(1);
 
-    const behindHttps = await call(app, 'POST', '/token?grant_type=password', { body: { email, password: 'correct horse' }, headers: { 'x-forwarded-proto': 'https' } });
+    // Secure follows the configured origin, not a header a client could send.
+    const spoofed = await call(app, 'POST', '/token?grant_type=password', { body: { email, password: 'correct horse' }, headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.setCookie).not.toContain('Secure');
+    const overTls = testApp(app.sql, { config: testConfig({ publicOrigin: 'https://starforge.example' }) });
+    const behindHttps = await call(overTls, 'POST', '/token?grant_type=password', { body: { email, password: 'correct horse' }, headers: { origin: 'https://starforge.example' } });
     expect(behindHttps.setCookie).toContain('Secure');
   });
 
@@ -58,11 +56,11 @@ describe('POST /token?grant_type=password', () => {
   });
 
   it('does not sign in to a wallet account by its derived e-mail', async () => {
-    const [user] = await sql<{ id: string }[]>`
+    const [user] = await app.sql<{ id: string }[]>`
       insert into users (email, user_metadata) values ('zz9xy8wv@wallet.starforge.app', '{}') returning id`;
     const result = await call(app, 'POST', '/token?grant_type=password', { body: { email: 'zz9xy8wv@wallet.starforge.app', password: 'zz9xy8wv' } });
     expect(errorOf(result).code).toBe('invalid_credentials');
-    await sql`delete from users where id = ${user?.id ?? ''}`;
+    await app.sql`delete from users where id = ${user?.id ?? ''}`;
   });
 
   it('validates the body for the grant and the grant type itself', async () => {

@@ -1,57 +1,71 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
-import { walletSignInMessage } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
-import { call, errorOf, newWallet, sessionOf, walletChallenge, walletProof, walletSignIn, type AuthApp, useAuthTestApp } from '../testing/harness';
+import { siwsMessage } from '@starforge/contracts';
+import { call, errorOf, newWallet, sessionOf, testApp, testConfig, walletChallenge, walletProof, walletSignIn, useAuthTestApp } from '../testing/harness';
 
 describe('wallet sign-in', () => {
-  let sql: Sql;
-  let app: AuthApp;
-  useAuthTestApp((s, a) => {
-    sql = s;
-    app = a;
-  });
+  const app = useAuthTestApp();
 
-  const gateway = { 'x-forwarded-host': 'starforge.example:3000' };
-  const signInWith = (body: unknown, headers: Record<string, string> = gateway) => call(app, 'POST', '/token?grant_type=wallet', { body, headers });
-  const usersOf = async (address: string) => sql`select user_id from wallet_auth where wallet_address = ${address}`;
+  const signInWith = (body: unknown) => call(app, 'POST', '/token?grant_type=wallet', { body });
+  const usersOf = async (address: string) => app.sql`select user_id from wallet_auth where wallet_address = ${address}`;
   const failed = { status: 401, code: 'wallet_proof_invalid', message: 'Failed to sign in with wallet' };
 
-  it('issues a challenge naming the product, address, gateway host, nonce and time, valid 5 minutes', async () => {
+  it('issues a Sign-In With Solana challenge for the configured site, whatever host the request names, valid 5 minutes', async () => {
     const { address } = newWallet();
-    const challenge = await walletChallenge(app, address, gateway);
-    expect(challenge.message).toBe(walletSignInMessage({ product: 'Starforge', address, domain: 'starforge.example:3000', nonce: challenge.nonce, issuedAt: challenge.issued_at }));
-    expect(challenge.message.startsWith(`Sign in to Starforge with wallet: ${address}\n`)).toBe(true);
-    expect(Date.parse(challenge.expires_at) - Date.parse(challenge.issued_at)).toBe(5 * 60_000);
-    const withHost = await walletChallenge(app, address, { host: 'app.example' });
-    expect(withHost.message).toContain('Domain: app.example\n');
+    const challenge = await walletChallenge(app, address, 'sign_in', { 'x-forwarded-host': 'relay.example', host: 'relay.example' });
+    const { nonce, issued_at: issuedAt, expires_at: expiresAt } = challenge;
+    expect(challenge.message).toBe(
+      [
+        'localhost:3000 wants you to sign in with your Solana account:',
+        address,
+        '',
+        `Sign in to Starforge with wallet: ${address}`,
+        '',
+        'URI: http://localhost:3000',
+        'Version: 1',
+        'Chain ID: mainnet',
+        `Nonce: ${nonce}`,
+        `Issued At: ${issuedAt}`,
+        `Expiration Time: ${expiresAt}`,
+      ].join('\n'),
+    );
+    // A wallet with `signIn` builds the same text from the input.
+    expect(siwsMessage(challenge.input)).toBe(challenge.message);
+    expect(Date.parse(expiresAt) - Date.parse(issuedAt)).toBe(5 * 60_000);
+  });
+
+  it('accepts what a wallet signs through signIn, built from the challenge input', async () => {
+    const wallet = newWallet();
+    const { input } = await walletChallenge(app, wallet.address);
+    const signedMessage = siwsMessage(input);
+    expect(sessionOf(await signInWith({ address: wallet.address, message: signedMessage, signature: wallet.sign(signedMessage) })).user.email).toContain(wallet.address.slice(0, 8));
   });
 
   it('creates the wallet account on first sign-in and returns to it afterwards', async () => {
     const wallet = newWallet();
-    const first = await walletSignIn(app, wallet, gateway);
+    const first = await walletSignIn(app, wallet);
     const session = sessionOf(first);
     expect(first.refresh).toBeTruthy();
     expect(session.user.email).toBe(`${wallet.address.slice(0, 8)}@wallet.starforge.app`);
     expect(session.user.user_metadata).toEqual({ wallet_address: wallet.address, wallet_type: 'solana' });
     expect(session.user.identities.map((i) => i.provider)).toEqual(['solana']);
 
-    const [link] = await sql`select user_id, wallet_type, is_primary from wallet_auth where wallet_address = ${wallet.address}`;
+    const [link] = await app.sql`select user_id, wallet_type, is_primary from wallet_auth where wallet_address = ${wallet.address}`;
     expect(link).toEqual({ userId: session.user.id, walletType: 'solana', isPrimary: true });
-    const [user] = await sql`select password_hash from users where id = ${session.user.id}`;
+    const [user] = await app.sql`select password_hash from users where id = ${session.user.id}`;
     expect(user?.passwordHash).toBeNull();
-    const [profile] = await sql`select wallet_address from profiles where id = ${session.user.id}`;
-    expect(profile?.walletAddress).toBe(wallet.address);
+    const profile = await call(app, 'GET', '/profile', { token: session.access_token });
+    expect(profile.body).toMatchObject({ id: session.user.id, wallet_address: wallet.address });
 
-    const again = sessionOf(await walletSignIn(app, wallet, gateway));
+    const again = sessionOf(await walletSignIn(app, wallet));
     expect(again.user.id).toBe(session.user.id);
   });
 
   it('refuses a signature by another key, creates nothing and leaves the challenge for its owner', async () => {
     const wallet = newWallet();
     const forger = newWallet();
-    const { message } = await walletChallenge(app, wallet.address, gateway);
+    const { message } = await walletChallenge(app, wallet.address);
     expect(errorOf(await signInWith({ address: wallet.address, message, signature: forger.sign(message) }))).toEqual(failed);
     expect(errorOf(await signInWith({ address: wallet.address, message, signature: Buffer.alloc(64).toString('base64') }))).toEqual(failed);
     expect(errorOf(await signInWith({ address: wallet.address, message, signature: 'bm90LWEtc2lnbmF0dXJl' }))).toEqual(failed);
@@ -61,47 +75,53 @@ describe('wallet sign-in', () => {
 
   it('refuses a replayed challenge', async () => {
     const wallet = newWallet();
-    const proof = await walletProof(app, wallet, gateway);
+    const proof = await walletProof(app, wallet);
     expect((await signInWith(proof)).status).toBe(200);
     expect(errorOf(await signInWith(proof))).toEqual(failed);
   });
 
   it('refuses concurrent uses of one challenge but one', async () => {
     const wallet = newWallet();
-    const proof = await walletProof(app, wallet, gateway);
+    const proof = await walletProof(app, wallet);
     const results = await Promise.all([signInWith(proof), signInWith(proof), signInWith(proof)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 401, 401]);
   });
 
   it('refuses an expired challenge', async () => {
     const wallet = newWallet();
-    const proof = await walletProof(app, wallet, gateway);
-    await sql`update wallet_nonces set expires_at = now() - interval '1 second' where wallet_address = ${wallet.address}`;
+    const proof = await walletProof(app, wallet);
+    await app.sql`update wallet_nonces set expires_at = now() - interval '1 second' where wallet_address = ${wallet.address}`;
     expect(errorOf(await signInWith(proof))).toEqual(failed);
     expect(await usersOf(wallet.address)).toHaveLength(0);
   });
 
-  it('refuses a challenge issued for another host', async () => {
+  it('refuses a proof for any other domain: a relay cannot redeem what its own page collected', async () => {
     const wallet = newWallet();
-    const proof = await walletProof(app, wallet, { 'x-forwarded-host': 'evil.example' });
-    expect(errorOf(await signInWith(proof, gateway))).toEqual(failed);
-    expect(errorOf(await signInWith(proof, { host: 'starforge.example:3000' }))).toEqual(failed);
+    // The relay rewrites the issued challenge to show its own name, and the user signs that.
+    const { message } = await walletChallenge(app, wallet.address);
+    const relayed = message.replace('localhost:3000 wants', 'relay.example wants').replace('URI: http://localhost:3000', 'URI: https://relay.example');
+    expect(errorOf(await signInWith({ address: wallet.address, message: relayed, signature: wallet.sign(relayed) }))).toEqual(failed);
+    // A challenge issued for another site (another deployment's configuration) is refused here too.
+    const elsewhere = testApp(app.sql, { config: testConfig({ publicOrigin: 'https://relay.example' }) });
+    const foreign = await walletProof(elsewhere, wallet);
+    expect(foreign.message.startsWith('relay.example wants you')).toBe(true);
+    expect(errorOf(await signInWith(foreign))).toEqual(failed);
     expect(await usersOf(wallet.address)).toHaveLength(0);
   });
 
   it('refuses a message that is not exactly the one issued, even when signed', async () => {
     const wallet = newWallet();
-    const { message } = await walletChallenge(app, wallet.address, gateway);
+    const { message } = await walletChallenge(app, wallet.address);
     const altered = message.replace('Issued At: ', 'Issued At: 2020');
     expect(errorOf(await signInWith({ address: wallet.address, message: altered, signature: wallet.sign(altered) }))).toEqual(failed);
-    const noNonce = `Sign in to Starforge with wallet: ${wallet.address}`;
+    const noNonce = message.replace(/^Nonce: .*$/m, '');
     expect(errorOf(await signInWith({ address: wallet.address, message: noNonce, signature: wallet.sign(noNonce) }))).toEqual(failed);
   });
 
   it("refuses one wallet's challenge signed and presented by another", async () => {
     const victim = newWallet();
     const attacker = newWallet();
-    const { message } = await walletChallenge(app, victim.address, gateway);
+    const { message } = await walletChallenge(app, victim.address);
     expect(errorOf(await signInWith({ address: attacker.address, message, signature: attacker.sign(message) }))).toEqual(failed);
   });
 
@@ -116,12 +136,12 @@ describe('wallet sign-in', () => {
 
   it('makes one account when a wallet signs in for the first time twice at once', async () => {
     const wallet = newWallet();
-    const proofs = await Promise.all([walletProof(app, wallet, gateway), walletProof(app, wallet, gateway)]);
+    const proofs = await Promise.all([walletProof(app, wallet), walletProof(app, wallet)]);
     const results = await Promise.all(proofs.map((proof) => signInWith(proof)));
     const [a, b] = results.map(sessionOf);
     expect(a?.user.id).toBe(b?.user.id);
     expect(await usersOf(wallet.address)).toHaveLength(1);
-    const [count] = await sql`select count(*)::int as n from users where email = ${`${wallet.address.slice(0, 8)}@wallet.starforge.app`}`;
+    const [count] = await app.sql`select count(*)::int as n from users where email = ${`${wallet.address.slice(0, 8)}@wallet.starforge.app`}`;
     expect(count?.n).toBe(1);
   });
 });

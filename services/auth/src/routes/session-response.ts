@@ -1,23 +1,20 @@
 import type { Context } from 'hono';
 import type { Session } from '@starforge/contracts';
 import { issueSession } from '../domain/access-tokens';
+import { sessionNotFound } from '../domain/errors';
+import type { OpenedSession } from '../domain/sign-in';
 import { loadUser } from '../domain/users';
 import type { AuthDeps } from '../deps';
-import { sessionNotFound } from './auth-errors';
 import { clearRefreshCookie, setRefreshCookie } from './refresh-cookie';
 
 /** Turns an opened or refreshed session into the client's session and its refresh cookie. */
-export const sessionResponse = async (
-  c: Context,
-  deps: Pick<AuthDeps, 'sql' | 'keys'>,
-  opened: { userId: string; sessionId: string; refreshToken: string },
-): Promise<Session> => {
+export const sessionResponse = async (c: Context, deps: Pick<AuthDeps, 'sql' | 'keys' | 'config'>, opened: OpenedSession): Promise<Session> => {
   const user = await loadUser(deps.sql, opened.userId);
   if (!user) {
-    clearRefreshCookie(c);
+    clearRefreshCookie(c, deps.config);
     throw sessionNotFound();
   }
   const session = await issueSession(deps.keys, user, opened.sessionId);
-  setRefreshCookie(c, opened.refreshToken);
+  setRefreshCookie(c, deps.config, opened.refreshToken);
   return session;
 };

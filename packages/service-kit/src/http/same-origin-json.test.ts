@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { sameOriginJson } from './same-origin-json';
+
+describe('sameOriginJson', () => {
+  const app = new Hono()
+    .basePath('/api/nft')
+    .use(sameOriginJson('/api/nft', { publicOrigin: 'https://starforge.example', otherBodyTypes: { '/images': ['multipart/form-data'] } }))
+    .all('/*', async (c) => c.json({ read: c.req.method === 'GET' ? null : await c.req.text() }));
+  const send = (path: string, init: RequestInit & { headers?: Record<string, string> }) => app.request(`/api/nft${path}`, init);
+  const codeOf = async (res: Response) => ({ status: res.status, code: ((await res.json()) as { error?: { code: string } }).error?.code });
+
+  it('refuses a state-changing request from a foreign origin with 403', async () => {
+    const body = JSON.stringify({ a: 1 });
+    for (const origin of ['https://evil.example', 'null', 'http://starforge.example', 'https://starforge.example:444']) {
+      expect(await codeOf(await send('/x', { method: 'POST', body, headers: { origin, 'content-type': 'application/json' } })), origin).toEqual({ status: 403, code: 'forbidden' });
+    }
+    expect((await send('/x', { method: 'PUT', body, headers: { origin: 'https://starforge.example', 'content-type': 'application/json' } })).status).toBe(200);
+    // No Origin: not a browser's cross-site request (curl, another service).
+    expect((await send('/x', { method: 'DELETE', body, headers: { 'content-type': 'application/json' } })).status).toBe(200);
+    // Reads are not state-changing.
+    expect((await send('/x', { method: 'GET', headers: { origin: 'https://evil.example' } })).status).toBe(200);
+  });
+
+  it('refuses a body that is not JSON with 415, before a handler reads it', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp']) {
+      const res = await send('/token', { method: 'POST', body: '{"email":"a@b.c"}', headers: { 'content-type': type } });
+      expect(await codeOf(res), type).toEqual({ status: 415, code: 'unsupported_media_type' });
+    }
+    const untyped = await send('/token', { method: 'POST', body: '{}', headers: { 'content-length': '2' } });
+    expect(untyped.status).toBe(415);
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/merge-patch+json']) {
+      expect((await send('/token', { method: 'POST', body: '{}', headers: { 'content-type': type } })).status, type).toBe(200);
+    }
+    // A write with no body at all (sign-out, a refresh by cookie) needs no type.
+    expect((await send('/logout', { method: 'POST' })).status).toBe(200);
+  });
+
+  it('lets a route take the other body type it declares, and only that route', async () => {
+    const multipart = { 'content-type': 'multipart/form-data; boundary=x' };
+    expect((await send('/images', { method: 'POST', body: '--x--', headers: multipart })).status).toBe(200);
+    expect((await send('/images', { method: 'POST', body: 'hi', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await send('/other', { method: 'POST', body: '--x--', headers: multipart })).status).toBe(415);
+  });
+});

@@ -1,0 +1,26 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { apiErrorSchema } from '@starforge/contracts';
+import type { AuthEnv } from './auth/require-user';
+
+/** An error answer in the OpenAPI document: `{ error: { code, message } }`. */
+export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
+
+/** The security scheme `createServiceApp` registers: an access token as a bearer JWT. */
+export const bearerSecurity = [{ bearerAuth: [] }];
+
+const unauthorizedResponse = errorResponse('invalid_jwt (missing, altered or expired token) or session_not_found (signed out)');
+
+type OpenRouteConfig = Omit<RouteConfig, 'security' | 'middleware'>;
+
+/**
+ * A route only a signed-in user may call: `requireUser` runs first (so the handler reads
+ * `c.var.user`), the document shows the bearer security and the 401 answer.
+ */
+export const protectedRoute = <const R extends OpenRouteConfig>(requireUser: MiddlewareHandler<AuthEnv>, route: R) =>
+  createRoute({
+    ...route,
+    security: bearerSecurity,
+    middleware: [requireUser] as const,
+    responses: { ...route.responses, 401: unauthorizedResponse },
+  });

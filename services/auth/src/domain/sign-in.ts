@@ -1,0 +1,48 @@
+import { transaction, type Db } from '@starforge/service-kit';
+import type { PasswordGrantBody, WalletProofBody } from '@starforge/contracts';
+import type { AuthConfig } from '../config/env';
+import { emailNotConfirmed, invalidCredentials, walletProofInvalid } from './errors';
+import { checkPassword } from './passwords';
+import { assertWithinRateLimit, perAccount, perIp } from './rate-limit';
+import { startSession, type ClientInfo } from './sessions';
+import { findPasswordAccount } from './users';
+import { findOrCreateWalletUser } from './wallet-accounts';
+import { challengeSite, consumeWalletChallenge } from './wallet-nonces';
+import { assertWalletSignature } from './wallet-proof';
+
+/** A session just opened: whose, which, and its first refresh token (for the cookie). */
+export interface OpenedSession {
+  userId: string;
+  sessionId: string;
+  refreshToken: string;
+}
+
+/** E-mail and password. An unknown e-mail and a wrong password get the same answer in about the same time. */
+export const signInWithPassword = async (db: Db, config: AuthConfig, input: PasswordGrantBody, client: ClientInfo): Promise<OpenedSession> => {
+  await assertWithinRateLimit(db, [perIp(config.rateLimit, 'sign_in', client.ip), ...perAccount(config.rateLimit, 'sign_in', input.email, client.ip)]);
+  const account = await findPasswordAccount(db, input.email);
+  const matches = await checkPassword(account?.passwordHash ?? null, input.password);
+  if (!account || !matches) throw invalidCredentials();
+  if (!account.emailConfirmedAt) throw emailNotConfirmed();
+  return { userId: account.id, ...(await startSession(db, account.id, client)) };
+};
+
+const walletFailure = 'Failed to sign in with wallet';
+
+/**
+ * A signed challenge. The attempt counts against the client's address first; the signature
+ * is checked before it counts against the wallet, so forged attempts (no key needed) cannot
+ * shut the owner out. Then the challenge is spent, the account found or made and the session
+ * opened in one transaction, so a failure leaves nothing behind.
+ */
+export const signInWithWallet = async (db: Db, config: AuthConfig, proof: WalletProofBody, client: ClientInfo): Promise<OpenedSession> => {
+  await assertWithinRateLimit(db, [perIp(config.rateLimit, 'sign_in', client.ip)]);
+  assertWalletSignature(proof, walletFailure);
+  await assertWithinRateLimit(db, perAccount(config.rateLimit, 'sign_in', proof.address, client.ip));
+  return transaction(db, async (tx) => {
+    const challenge = { ...proof, domain: challengeSite(config).domain, purpose: 'sign_in' as const };
+    if (!(await consumeWalletChallenge(tx, challenge))) throw walletProofInvalid(walletFailure);
+    const userId = await findOrCreateWalletUser(tx, proof.address);
+    return { userId, ...(await startSession(tx, userId, client)) };
+  });
+};
