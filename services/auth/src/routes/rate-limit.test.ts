@@ -86,7 +86,7 @@ describe('sign-in, sign-up and challenge rate limits', () => {
     const own = fromIp();
     const proof = await walletProof(app, wallet, 'sign_in', own);
     const nonceOf = (message: string) => /^Nonce: (\w+)$/m.exec(message)?.[1] ?? '';
-    expect((await call(app, 'POST', '/token?grant_type=wallet', { body: proof })).status).toBe(200);
+    expect((await call(app, 'POST', '/token?grant_type=wallet', { body: proof, headers: own })).status).toBe(200);
     expect(await app.sql`select 1 from wallet_nonces where nonce = ${nonceOf(proof.message)}`).toHaveLength(0);
     const stale = await walletChallenge(app, wallet.address, 'sign_in', own);
     await app.sql`update wallet_nonces set expires_at = now() - interval '1 second' where nonce = ${stale.nonce}`;
