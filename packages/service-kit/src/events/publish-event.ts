@@ -1,8 +1,5 @@
 import { serverEventSchemas, type ServerEventMap, type ServerEventType } from '@starforge/contracts';
-import type postgres from 'postgres';
-
-/** A pool or a transaction: publish inside the transaction that made the change. */
-type Db = postgres.Sql | postgres.TransactionSql;
+import type { Db } from '../db';
 
 export interface EventToPublish<T extends ServerEventType> {
   /** Whose stream receives it: only this user's open tabs. */
@@ -22,7 +19,7 @@ export interface EventToPublish<T extends ServerEventType> {
 export const publishEvent = async <T extends ServerEventType>(db: Db, event: EventToPublish<T>): Promise<string> => {
   const data = serverEventSchemas[event.type].parse(event.data);
   const [row] = await db<{ id: string }[]>`
-    select events.publish(${event.userId}, ${event.type}, ${db.json(data as postgres.JSONValue)}) as id`;
+    select events.publish(${event.userId}, ${event.type}, ${JSON.stringify(data)}::text::jsonb) as id`;
   if (!row) throw new Error('events.publish returned nothing');
   return row.id;
 };

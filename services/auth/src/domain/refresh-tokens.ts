@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
 import { transaction, type Db } from '@starforge/service-kit';
+import { announceEnded } from './session-events';
 
 /** Two tabs may spend the same token a moment apart (or at once); the later one is not an attack. */
 export const REUSE_GRACE_SECONDS = 10;
@@ -60,9 +61,11 @@ export const rotateRefreshToken = (db: Db, token: string): Promise<RotationResul
     if (!row || !row.usable) return { kind: 'not_found' };
 
     if (row.rotated && (!row.withinGrace || row.childUsed || !row.successorSalt)) {
-      await tx`
+      const ended = await tx<{ id: string }[]>`
         update sessions set revoked_at = now(), revoked_reason = 'refresh_token_reused'
-        where id = ${row.sessionId} and revoked_at is null`;
+        where id = ${row.sessionId} and revoked_at is null
+        returning id`;
+      await announceEnded(tx, row.userId, ended);
       return { kind: 'reused' };
     }
 

@@ -1,5 +1,6 @@
 import type { SignOutScope } from '@starforge/contracts';
-import type { Db } from '@starforge/service-kit';
+import { transaction, type Db } from '@starforge/service-kit';
+import { announceEnded } from './session-events';
 import { insertRefreshToken } from './refresh-tokens';
 
 export interface ClientInfo {
@@ -17,16 +18,18 @@ export const startSession = async (db: Db, userId: string, client: ClientInfo): 
   return { sessionId: session.id, refreshToken: await insertRefreshToken(db, session.id, null) };
 };
 
-/** Signs out: `local` the session itself, `global` all of the user's, `others` all but it. */
-export const revokeSessions = async (db: Db, scope: SignOutScope, session: { sessionId: string; userId: string }): Promise<void> => {
-  const reason = `sign_out_${scope}`;
-  if (scope === 'local') {
-    await db`update sessions set revoked_at = now(), revoked_reason = ${reason} where id = ${session.sessionId} and revoked_at is null`;
-  } else if (scope === 'global') {
-    await db`update sessions set revoked_at = now(), revoked_reason = ${reason} where user_id = ${session.userId} and revoked_at is null`;
-  } else {
-    await db`
+/**
+ * Signs out: `local` the session itself, `global` all of the user's, `others` all but it. Each
+ * ended session is announced (`session.ended`) in the same transaction, so the tabs' live event
+ * streams of those sessions close at once, and only if the sign-out committed.
+ */
+export const revokeSessions = (db: Db, scope: SignOutScope, session: { sessionId: string; userId: string }): Promise<void> =>
+  transaction(db, async (tx) => {
+    const reason = `sign_out_${scope}`;
+    const ended = await tx<{ id: string }[]>`
       update sessions set revoked_at = now(), revoked_reason = ${reason}
-      where user_id = ${session.userId} and id <> ${session.sessionId} and revoked_at is null`;
-  }
-};
+      where user_id = ${session.userId} and revoked_at is null
+        and ${scope === 'local' ? tx`id = ${session.sessionId}` : scope === 'others' ? tx`id <> ${session.sessionId}` : tx`true`}
+      returning id`;
+    await announceEnded(tx, session.userId, ended);
+  });

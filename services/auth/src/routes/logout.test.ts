@@ -31,6 +31,19 @@ describe('POST /logout', () => {
     expect(await isLive(b as SignedIn)).toBe(false);
   });
 
+  it('announces each ended session to its user’s live streams, in the sign-out’s transaction', async () => {
+    const [a, b, c] = (await threeDevices()) as [SignedIn, SignedIn, SignedIn];
+    const ended = async () =>
+      (await app.sql<{ sessionId: string }[]>`
+        select data->>'sessionId' as session_id from events.events
+        where user_id = ${a.userId} and type = 'session.ended'`).map((r) => r.sessionId).sort();
+    const sessionOf = (device: SignedIn) => String(decodeJwt(device.session.access_token).sid);
+    expect((await logout('others', a)).status).toBe(204);
+    expect(await ended()).toEqual([sessionOf(b), sessionOf(c)].sort());
+    expect((await logout('local', a)).status).toBe(204);
+    expect(await ended()).toEqual([sessionOf(a), sessionOf(b), sessionOf(c)].sort());
+  });
+
   it('local signs out only this session', async () => {
     const [a, b, c] = (await threeDevices()) as [SignedIn, SignedIn, SignedIn];
     const result = await logout('local', a);
