@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { sameOriginJson } from './same-origin-json';
+import { sameOriginJson, sameSiteOrigins } from './same-origin-json';
 
 describe('sameOriginJson', () => {
   const app = new Hono()
@@ -20,6 +20,12 @@ describe('sameOriginJson', () => {
     expect((await send('/x', { method: 'DELETE', body, headers: { 'content-type': 'application/json' } })).status).toBe(200);
     // Reads are not state-changing.
     expect((await send('/x', { method: 'GET', headers: { origin: 'https://evil.example' } })).status).toBe(200);
+  });
+
+  it('takes a local run’s loopback aliases as one site, and nothing else', () => {
+    expect([...sameSiteOrigins('http://localhost:3000')].sort()).toEqual(['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:3000']);
+    expect([...sameSiteOrigins('https://starforge.example')]).toEqual(['https://starforge.example']);
+    expect(sameSiteOrigins('http://localhost:3000').has('http://localhost:3001')).toBe(false);
   });
 
   it('refuses a body that is not JSON with 415, before a handler reads it', async () => {

@@ -15,6 +15,19 @@ export interface SameOriginJsonOptions {
   otherBodyTypes?: Record<string, readonly string[]>;
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins whose pages may change state: the public origin, and when that is a loopback
+ * address (a local run), its loopback aliases on the same port, so a newcomer who opens
+ * http://127.0.0.1:3000 instead of http://localhost:3000 is not refused. They are one machine.
+ */
+export const sameSiteOrigins = (publicOrigin: string): Set<string> => {
+  const url = new URL(publicOrigin);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return new Set([url.origin]);
+  return new Set(LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`));
+};
+
 const mediaType = (contentType: string): string => contentType.split(';')[0]?.trim().toLowerCase() ?? '';
 
 /**
@@ -24,20 +37,22 @@ const mediaType = (contentType: string): string => contentType.split(';')[0]?.tr
  * not JSON is refused with 415 before any handler reads it, so a `text/plain` form post, which
  * a browser sends cross-site without asking, never reaches a JSON parser.
  */
-export const sameOriginJson = (base: string, options: SameOriginJsonOptions) =>
-  createMiddleware(async (c, next) => {
+export const sameOriginJson = (base: string, options: SameOriginJsonOptions) => {
+  const allowed = sameSiteOrigins(options.publicOrigin);
+  return createMiddleware(async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     const origin = c.req.header('origin');
-    if (origin !== undefined && origin !== options.publicOrigin) {
+    if (origin !== undefined && !allowed.has(origin)) {
       return c.json(errorBody(errorCodes.forbidden, 'Cross-site requests are not allowed.'), 403);
     }
     const contentType = c.req.header('content-type');
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
     if (contentType === undefined ? hasBody : !JSON_TYPE.test(contentType)) {
-      const allowed = options.otherBodyTypes?.[c.req.path.slice(base.length) || '/'];
-      if (!(contentType && allowed?.includes(mediaType(contentType)))) {
+      const otherTypes = options.otherBodyTypes?.[c.req.path.slice(base.length) || '/'];
+      if (!(contentType && otherTypes?.includes(mediaType(contentType)))) {
         return c.json(errorBody(errorCodes.unsupportedMediaType, 'Send the body as JSON (Content-Type: application/json).'), 415);
       }
     }
     return next();
   });
+};
