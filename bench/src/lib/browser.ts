@@ -7,7 +7,15 @@ export const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 
 /** A heading (or other element) whose first visible appearance is recorded as a mark. */
@@ -65,7 +73,12 @@ const pageProbe = (watches: Watch[]): string => `(() => {
 })();`;
 
 /** A fresh context (empty cache, no cookies) whose pages carry the probe. */
-export const probedContext = async (browser: Browser, baseURL: string, watches: Watch[], options: { reducedMotion?: boolean } = {}): Promise<BrowserContext> => {
+export const probedContext = async (
+  browser: Browser,
+  baseURL: string,
+  watches: Watch[],
+  options: { reducedMotion?: boolean } = {},
+): Promise<BrowserContext> => {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block', reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference' });
   await context.addInitScript({ content: pageProbe(watches) });
   return context;
@@ -83,7 +96,10 @@ export const readMarks = (page: Page): Promise<Marks> =>
 
 /** Waits (bounded) until the page has recorded the mark; returns all marks. */
 export const waitForMark = async (page: Page, key: string, timeoutMs = 15_000): Promise<Marks> => {
-  await page.waitForFunction((k) => (window as unknown as { __bench?: { marks: Record<string, number> } }).__bench?.marks[k] !== undefined, key, { timeout: timeoutMs, polling: 10 });
+  await page.waitForFunction((k) => (window as unknown as { __bench?: { marks: Record<string, number> } }).__bench?.marks[k] !== undefined, key, {
+    timeout: timeoutMs,
+    polling: 10,
+  });
   return readMarks(page);
 };
 

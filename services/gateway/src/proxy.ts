@@ -27,7 +27,19 @@ class ByteLimit extends Transform {
 }
 
 /** Errors that mean the service could not be reached or dropped the connection: a 502. */
-const unreachable = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const unreachable = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
 
 /** `/api/<name>/...` or `/api/<name>?...` → name; null when the URL names no service. */
 const serviceOf = (url: string): ServiceName | null => {
@@ -95,7 +107,8 @@ class Exchange implements Dispatcher.DispatchHandler {
     const close = this.hasBody && !this.req.complete;
     if (error instanceof PayloadTooLarge) return sendError(res, security, 413, errorCodes.payloadTooLarge, error.message, { close: true });
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'UND_ERR_HEADERS_TIMEOUT') return sendError(res, security, 504, errorCodes.unavailable, `The ${service} service did not answer in time. Please try again shortly.`, { close });
+    if (code === 'UND_ERR_HEADERS_TIMEOUT')
+      return sendError(res, security, 504, errorCodes.unavailable, `The ${service} service did not answer in time. Please try again shortly.`, { close });
     if (unreachable.has(code)) {
       console.error(`[gateway] ${service} unreachable: ${code} ${error.message}`);
       return sendError(res, security, 502, errorCodes.unavailable, `The ${service} service is unavailable. Please try again shortly.`, { close });

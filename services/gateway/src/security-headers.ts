@@ -6,7 +6,13 @@ export type HeaderPair = readonly [name: string, value: string];
 
 /** Origins of remotes that live elsewhere; relative entries are served by this gateway. */
 export const remoteOrigins = (remotes: RemotesMap): string[] =>
-  [...new Set(Object.values(remotes).filter((u) => /^https?:\/\//.test(u)).map((u) => new URL(u).origin))].sort();
+  [
+    ...new Set(
+      Object.values(remotes)
+        .filter((u) => /^https?:\/\//.test(u))
+        .map((u) => new URL(u).origin),
+    ),
+  ].sort();
 
 /**
  * Browser features the product never uses, denied to the page and anything it embeds. Only

@@ -26,7 +26,9 @@ export function Landing() {
       </header>
       <main className="sf-main landing">
         <section className="landing-hero" aria-labelledby="landing-title">
-          <h1 id="landing-title" className="landing-title">{shellText.landingHeadline}</h1>
+          <h1 id="landing-title" className="landing-title">
+            {shellText.landingHeadline}
+          </h1>
           <p className="landing-tagline">{shellText.landingTagline}</p>
           <p className="landing-subline sf-muted">{shellText.landingSubline}</p>
           <div className="landing-actions">

@@ -20,8 +20,11 @@ const ensureChromium = (): void => {
     process.exit(1);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  console.log('=== installing Debian\'s Chromium for the end-to-end tests');
-  if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0 || spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status !== 0) {
+  console.log("=== installing Debian's Chromium for the end-to-end tests");
+  if (
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0 ||
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status !== 0
+  ) {
     console.error('could not install chromium with apt-get');
     process.exit(1);
   }
@@ -34,6 +37,8 @@ const results = {
   'unit and service tests': run('unit and service tests', bin('vitest'), ['run']),
   'end-to-end tests': run('end-to-end tests', bin('playwright'), ['test']),
 };
-const failed = Object.entries(results).filter(([, ok]) => !ok).map(([name]) => name);
+const failed = Object.entries(results)
+  .filter(([, ok]) => !ok)
+  .map(([name]) => name);
 console.log(failed.length ? `\nFAILED: ${failed.join(', ')}` : '\nAll test suites passed.');
 process.exit(failed.length ? 1 : 0);
