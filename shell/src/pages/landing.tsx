@@ -37,7 +37,8 @@ export function Landing() {
             </Link>
             <WalletControl look="hero" />
           </div>
-          <a href="#features" className="landing-arrow" aria-label="See the features">
+          <a href="#features" className="landing-arrow">
+            <span className="sf-visually-hidden">See the features</span>
             <span aria-hidden="true">↓</span>
           </a>
         </section>
