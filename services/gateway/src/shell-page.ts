@@ -119,7 +119,7 @@ export class ShellPage {
     const variant =
       (page.br && accepts(acceptEncoding, 'br') ? page.br : null) ?? (page.gzip && accepts(acceptEncoding, 'gzip') ? page.gzip : null) ?? page.identity;
     const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === variant.etag)) {
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === variant.etag)) {
       res.writeHead(304, variant.notModified);
       res.end();
       return;

@@ -147,10 +147,10 @@ describe('createAction', () => {
     expect(await stake.run(50)).toEqual({ staked: true });
     const calls = fetchMock.mock.calls.filter(([path]) => path === '/api/rewards/stake');
     expect(calls).toHaveLength(2);
-    const keys = calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    const keys = calls.map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
     expect(keys[0]).toMatch(uuid);
     expect(keys[1]).toBe(keys[0]);
-    expect(calls.map(([, init]) => (init?.headers as Record<string, string>).authorization)).toEqual(['Bearer old', 'Bearer new']);
+    expect(calls.map(([, init]) => (init?.headers as Record<string, string> | undefined)?.authorization)).toEqual(['Bearer old', 'Bearer new']);
   });
 });
 

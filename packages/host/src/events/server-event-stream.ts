@@ -90,7 +90,10 @@ export class ServerEventStream {
   /** Calls `handler` for each event of `type` until the returned function is called. */
   subscribe<T extends ServerEventType>(type: T, handler: ServerEventHandler<T>): () => void {
     let set = this.handlers.get(type);
-    if (!set) this.handlers.set(type, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.handlers.set(type, set);
+    }
     const entry = handler as unknown as ServerEventHandler;
     set.add(entry);
     return () => {

@@ -60,7 +60,7 @@ export const rotateRefreshToken = (db: Db, token: string): Promise<RotationResul
       join sessions s on s.id = rt.session_id
       where rt.token_hash = ${hashToken(token)}
       for update of rt`;
-    if (!row || !row.usable) return { kind: 'not_found' };
+    if (!row?.usable) return { kind: 'not_found' };
 
     if (row.rotated && (!row.withinGrace || row.childUsed || !row.successorSalt)) {
       const ended = await tx<{ id: string }[]>`
