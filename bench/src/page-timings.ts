@@ -6,9 +6,9 @@ import { atMost, type BenchResult, type Figure } from './lib/report';
 import type { StackHolder } from './lib/stack';
 import { fixed, kib, median, percentile } from './lib/stats';
 
-export const LANDING_TARGET_MS = 1_000;
-export const REMOTE_ROUTE_TARGET_MS = 300;
-export const FIRST_LOAD_TARGET_KIB = 170;
+const LANDING_TARGET_MS = 1_000;
+const REMOTE_ROUTE_TARGET_MS = 300;
+const FIRST_LOAD_TARGET_KIB = 170;
 
 const MARKETPLACE_PREFIX = '/mfe/mfe_marketplace/';
 

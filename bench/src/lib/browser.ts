@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM_PATH } from './machine';
 
 /** Debian's Chromium, as the e2e tests drive it (no browser download exists here). */
-export const launchChromium = (): Promise<Browser> =>
+const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -85,7 +85,7 @@ export const probedContext = async (
 };
 
 /** The page's marks, plus the paint timings and the document's responseEnd read directly. */
-export const readMarks = (page: Page): Promise<Marks> =>
+const readMarks = (page: Page): Promise<Marks> =>
   page.evaluate(() => {
     const marks: Record<string, number> = { ...(window as unknown as { __bench: { marks: Record<string, number> } }).__bench.marks };
     for (const e of performance.getEntriesByType('paint')) marks[e.name] ??= e.startTime;

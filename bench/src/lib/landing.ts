@@ -1,11 +1,11 @@
 import type { Browser } from '@playwright/test';
 import { type GzipSizes, isJs, jsTotals, loadedResources, probedContext, waitForMark, type JsTotals, type LoadedResource, type Marks } from './browser';
 
-export const LANDING_HEADING = 'The Future of Web3 Testing';
+const LANDING_HEADING = 'The Future of Web3 Testing';
 /** mfe-auth's /auth heading in sign-in mode. */
-export const AUTH_HEADING = 'Welcome Back';
+const AUTH_HEADING = 'Welcome Back';
 /** The landing's hero link to /auth. */
-export const START_LINK = 'Start Testing Now';
+const START_LINK = 'Start Testing Now';
 
 export interface LandingSample {
   /** Navigation start → the frame that paints the landing heading. */

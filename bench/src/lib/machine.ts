@@ -49,7 +49,7 @@ export const machineInfo = (): MachineInfo => {
 export const describeMachine = (m: MachineInfo): string => `${m.cores} × ${m.cpu}, ${m.memoryGiB.toFixed(1)} GiB RAM, Node ${m.node}, ${m.chromium}`;
 
 /** Share of all cores busy over `ms` (0..1), from the kernel's CPU time counters. */
-export const cpuBusy = async (ms = 2_000): Promise<number> => {
+const cpuBusy = async (ms = 2_000): Promise<number> => {
   const snap = () => cpus().map((c) => c.times);
   const a = snap();
   await new Promise((r) => setTimeout(r, ms));

@@ -8,7 +8,7 @@ import { defaultRemotes, type GatewayConfig } from './env';
 import { createGatewayServer, type GatewayServer } from './gateway-server';
 
 /** Starts a Node HTTP server on a free loopback port; resolves to its URL. */
-export const listen = (server: Server): Promise<string> =>
+const listen = (server: Server): Promise<string> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
 /** A real upstream service on loopback, answering with `handler`. */

@@ -13,7 +13,7 @@ const navigationCards = [
 ];
 
 /** The part of the e-mail before the at-sign, as the welcome line uses it. */
-export const welcomeName = (email: string | undefined): string => (email ? (email.split('@')[0] ?? email) : 'explorer');
+const welcomeName = (email: string | undefined): string => (email ? (email.split('@')[0] ?? email) : 'explorer');
 
 export function Dashboard() {
   const user = useUser();

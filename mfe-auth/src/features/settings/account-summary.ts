@@ -1,6 +1,6 @@
 import { WALLET_EMAIL_DOMAIN, solanaAddressSchema, type AuthUser } from '@starforge/contracts';
 
-export type SignInMethod = 'email' | 'solana';
+type SignInMethod = 'email' | 'solana';
 
 export interface AccountSummary {
   email: string;
