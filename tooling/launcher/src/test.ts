@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { repoRoot } from './paths';
 
-// `pnpm test`: every test there is — units and service tests on a real PostgreSQL (vitest),
-// then the end-to-end journeys in Debian's Chromium (Playwright) against the built product.
+// `pnpm test`: every check there is — types, lint and unused code (Biome, knip), units and
+// service tests on a real PostgreSQL (vitest), then the end-to-end journeys in Debian's Chromium
+// (Playwright) against the built product.
 const CHROMIUM = '/usr/bin/chromium';
 
 const run = (label: string, command: string, args: string[]): boolean => {
@@ -34,6 +35,7 @@ const bin = (name: string) => `${repoRoot}/node_modules/.bin/${name}`;
 ensureChromium();
 const results = {
   typecheck: run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  lint: run('lint', bin('biome'), ['check', '--error-on-warnings', '.']) && run('unused code', bin('knip'), []),
   'unit and service tests': run('unit and service tests', bin('vitest'), ['run']),
   'end-to-end tests': run('end-to-end tests', bin('playwright'), ['test']),
 };
