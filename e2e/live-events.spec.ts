@@ -18,7 +18,10 @@ test.describe('the live event stream', () => {
     expect(response.headers()['content-type']).toContain('text/event-stream');
 
     for (const card of ['Marketplace', 'Rewards', 'Projects']) {
-      await page.getByRole('link', { name: new RegExp(card) }).first().click();
+      await page
+        .getByRole('link', { name: new RegExp(card) })
+        .first()
+        .click();
       await expect(page).not.toHaveURL(/\/dashboard$/);
       await page.goBack();
       await expect(page).toHaveURL(/\/dashboard$/);

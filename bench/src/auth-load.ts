@@ -151,7 +151,13 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
   await Promise.all(Array.from({ length: parallelN }, () => hash(password, argonOptions)));
   const hashesPerS = parallelN / (Number(process.hrtime.bigint() - parallelStart) / 1e9);
   figures.push(
-    { label: `argon2id cost as stored by the auth service: memory`, value: argon.memoryKiB, unit: 'KiB', decimals: 0, note: `t=${argon.t}, p=${argon.p}, ${argon.variant} v=19` },
+    {
+      label: `argon2id cost as stored by the auth service: memory`,
+      value: argon.memoryKiB,
+      unit: 'KiB',
+      decimals: 0,
+      note: `t=${argon.t}, p=${argon.p}, ${argon.variant} v=19`,
+    },
     {
       label: `argon2id: one hash, in-process (@node-rs/argon2): median of the best of ${ROUNDS} rounds`,
       value: hashRounds.best / 1e3,
@@ -159,7 +165,13 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
       decimals: 1,
       note: `all ${HASH_SAMPLES}: median ${fixed(median(hashMs))} ms, p95 ${fixed(percentile(hashMs, 95))} ms`,
     },
-    { label: `argon2id: one verify of the stored hash: median of the best of ${ROUNDS} rounds`, value: verifyRounds.best / 1e3, unit: 'ms', decimals: 1, note: `all ${HASH_SAMPLES}: median ${fixed(median(verifyMs))} ms` },
+    {
+      label: `argon2id: one verify of the stored hash: median of the best of ${ROUNDS} rounds`,
+      value: verifyRounds.best / 1e3,
+      unit: 'ms',
+      decimals: 1,
+      note: `all ${HASH_SAMPLES}: median ${fixed(median(verifyMs))} ms`,
+    },
     { label: `argon2id: hashes/s with ${parallelN} at once (libuv pool, all cores)`, value: hashesPerS, unit: '/s', decimals: 0 },
   );
 
@@ -213,8 +225,18 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
       decimals: 0,
       note: `all ${VERIFY_ITERATIONS}: mean ${fixed(mean(viaRemoteSet.all), 0)} µs, p99 ${fixed(percentile(viaRemoteSet.all, 99), 0)} µs`,
     },
-    { label: 'requireUser middleware cost per GET (authed GET − open GET, in-process app.request, best rounds)', value: middleware.authedGet.best - middleware.open.best, unit: 'µs', decimals: 0 },
-    { label: 'requireUser cost per write (authed POST: signature + session lookup in Postgres − open GET, best rounds)', value: middleware.authedPost.best - middleware.open.best, unit: 'µs', decimals: 0 },
+    {
+      label: 'requireUser middleware cost per GET (authed GET − open GET, in-process app.request, best rounds)',
+      value: middleware.authedGet.best - middleware.open.best,
+      unit: 'µs',
+      decimals: 0,
+    },
+    {
+      label: 'requireUser cost per write (authed POST: signature + session lookup in Postgres − open GET, best rounds)',
+      value: middleware.authedPost.best - middleware.open.best,
+      unit: 'µs',
+      decimals: 0,
+    },
   );
   tables.push({
     title: `Token verification in-process (${ROUNDS} rounds × ${VERIFY_PER_ROUND} sequential calls after 500 warm-up; a real token from the auth service)`,
@@ -251,16 +273,52 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
   for (let i = 0; i < WALLET_ROUNDS; i++) rounds.push(await walletRound());
   const totals = rounds.map((r) => r.total);
   figures.push(
-    { label: 'Wallet sign-in round trip (nonce → ed25519 sign → grant_type=wallet): median', value: median(totals), unit: 'ms', decimals: 1, note: `${WALLET_ROUNDS} rounds, returning wallet` },
+    {
+      label: 'Wallet sign-in round trip (nonce → ed25519 sign → grant_type=wallet): median',
+      value: median(totals),
+      unit: 'ms',
+      decimals: 1,
+      note: `${WALLET_ROUNDS} rounds, returning wallet`,
+    },
     { label: 'Wallet sign-in round trip: p95', value: percentile(totals, 95), unit: 'ms', decimals: 1 },
   );
   tables.push({
     title: `Wallet sign-in parts (median of ${WALLET_ROUNDS} rounds, through the gateway)`,
     head: ['Part', 'Median', 'p95'],
     rows: [
-      ['POST /api/auth/wallet/nonce', `${fixed(median(rounds.map((r) => r.nonce)), 2)} ms`, `${fixed(percentile(rounds.map((r) => r.nonce), 95), 2)} ms`],
-      ['ed25519 sign (node:crypto)', `${fixed(median(rounds.map((r) => r.sign)), 3)} ms`, `${fixed(percentile(rounds.map((r) => r.sign), 95), 3)} ms`],
-      ['POST /api/auth/token?grant_type=wallet', `${fixed(median(rounds.map((r) => r.token)), 2)} ms`, `${fixed(percentile(rounds.map((r) => r.token), 95), 2)} ms`],
+      [
+        'POST /api/auth/wallet/nonce',
+        `${fixed(median(rounds.map((r) => r.nonce)), 2)} ms`,
+        `${fixed(
+          percentile(
+            rounds.map((r) => r.nonce),
+            95,
+          ),
+          2,
+        )} ms`,
+      ],
+      [
+        'ed25519 sign (node:crypto)',
+        `${fixed(median(rounds.map((r) => r.sign)), 3)} ms`,
+        `${fixed(
+          percentile(
+            rounds.map((r) => r.sign),
+            95,
+          ),
+          3,
+        )} ms`,
+      ],
+      [
+        'POST /api/auth/token?grant_type=wallet',
+        `${fixed(median(rounds.map((r) => r.token)), 2)} ms`,
+        `${fixed(
+          percentile(
+            rounds.map((r) => r.token),
+            95,
+          ),
+          2,
+        )} ms`,
+      ],
       ['whole round', `${fixed(median(totals), 2)} ms`, `${fixed(percentile(totals, 95), 2)} ms`],
       ['first round (new wallet: account created)', `${fixed(firstRound.total, 2)} ms`, ''],
     ],
@@ -275,9 +333,17 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
   for (const connections of CONCURRENCIES) {
     const r = toRow(connections, await load({ url, method: 'POST', headers: json, body, connections, duration: LOAD_SECONDS }));
     rows.push(r);
-    console.log(`    ${connections} connections: ${fixed(r.successPerS, 0)} sign-ins/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, other processes ${describeForeign(r.foreign)} of the CPU`);
+    console.log(
+      `    ${connections} connections: ${fixed(r.successPerS, 0)} sign-ins/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, other processes ${describeForeign(r.foreign)} of the CPU`,
+    );
     figures.push(
-      { label: `Password sign-in, ${connections} connections: successful sign-ins/s`, value: r.successPerS, unit: '/s', decimals: 0, note: `${r.ok} OK, ${r.non2xx} non-2xx, ${r.errors} errors in ${LOAD_SECONDS} s` },
+      {
+        label: `Password sign-in, ${connections} connections: successful sign-ins/s`,
+        value: r.successPerS,
+        unit: '/s',
+        decimals: 0,
+        note: `${r.ok} OK, ${r.non2xx} non-2xx, ${r.errors} errors in ${LOAD_SECONDS} s`,
+      },
       { label: `Password sign-in, ${connections} connections: latency p50`, value: r.p50, unit: 'ms', decimals: 0 },
       { label: `Password sign-in, ${connections} connections: latency p99`, value: r.p99, unit: 'ms', decimals: 0 },
     );
@@ -315,7 +381,13 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
     const [open, authedGet, authedPost] = rates;
     if (open && authedGet && authedPost) {
       figures.push(
-        { label: `HTTP: tiny app GET req/s, open → authed (${HTTP_COMPARE_CONNECTIONS} connections)`, value: authedGet, unit: 'req/s', decimals: 0, note: `open ${fixed(open, 0)} req/s; authed is ${fixed((100 * authedGet) / open, 0)}% of open` },
+        {
+          label: `HTTP: tiny app GET req/s, open → authed (${HTTP_COMPARE_CONNECTIONS} connections)`,
+          value: authedGet,
+          unit: 'req/s',
+          decimals: 0,
+          note: `open ${fixed(open, 0)} req/s; authed is ${fixed((100 * authedGet) / open, 0)}% of open`,
+        },
         { label: 'HTTP: tiny app authed POST (with session lookup) req/s', value: authedPost, unit: 'req/s', decimals: 0 },
       );
     }
@@ -328,7 +400,17 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
   tables.unshift({
     title: `Password sign-in through the gateway (POST /api/auth/token?grant_type=password, one pre-created user, ${LOAD_SECONDS} s each, autocannon in the bench process)`,
     head: ['Connections', 'Sign-ins/s (2xx)', 'Requests/s', 'p50', 'p99', '2xx', 'non-2xx', 'errors', 'CPU used by other processes'],
-    rows: rows.map((r) => [String(r.connections), fixed(r.successPerS, 0), fixed(r.requestsPerS, 0), `${r.p50} ms`, `${r.p99} ms`, String(r.ok), String(r.non2xx), String(r.errors), describeForeign(r.foreign)]),
+    rows: rows.map((r) => [
+      String(r.connections),
+      fixed(r.successPerS, 0),
+      fixed(r.requestsPerS, 0),
+      `${r.p50} ms`,
+      `${r.p99} ms`,
+      String(r.ok),
+      String(r.non2xx),
+      String(r.errors),
+      describeForeign(r.foreign),
+    ]),
   });
   if (httpRows.length)
     tables.push({
@@ -337,11 +419,20 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
       rows: httpRows,
     });
   notes.push(
-    `Rate limits raised through serviceEnv (${Object.entries(benchServiceEnv).map(([k, v]) => `${k}=${v}`).join(', ')}); the limiter's SQL still runs on every attempt.`,
-    'Load runs over loopback through the gateway; autocannon runs in the bench process, so client, gateway, services and PostgreSQL all share the machine\'s cores.',
+    `Rate limits raised through serviceEnv (${Object.entries(benchServiceEnv)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}); the limiter's SQL still runs on every attempt.`,
+    "Load runs over loopback through the gateway; autocannon runs in the bench process, so client, gateway, services and PostgreSQL all share the machine's cores.",
     'argon2id parameters are read from the hash the auth service stored for the benchmark user (not from its source), then timed in this process with @node-rs/argon2.',
     'The wallet helper is bench/src/lib/wallet.ts (node:crypto ed25519, bs58 address); the returning wallet signs the exact message the nonce call returned.',
   );
 
-  return { name: 'auth', title: 'Auth service: sign-in load, argon2id, token verification, wallet sign-in', command: 'pnpm bench auth', figures, tables, notes };
+  return {
+    name: 'auth',
+    title: 'Auth service: sign-in load, argon2id, token verification, wallet sign-in',
+    command: 'pnpm bench auth',
+    figures,
+    tables,
+    notes,
+  };
 };

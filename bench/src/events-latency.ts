@@ -22,7 +22,11 @@ const json = { 'content-type': 'application/json' };
 const signUp = async (base: string): Promise<{ userId: string; token: string }> => {
   const email = `events-${randomUUID().slice(0, 12)}@example.com`;
   const password = 'bench-password-42';
-  const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, data: { first_name: 'Event', last_name: 'Bench' } }) });
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password, data: { first_name: 'Event', last_name: 'Bench' } }),
+  });
   const body = (await res.json()) as { user?: { id: string }; session?: { access_token: string } | null };
   if (res.status !== 200 || !body.user) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(body)}`);
   if (body.session) return { userId: body.user.id, token: body.session.access_token };
@@ -124,7 +128,9 @@ export const eventsLatencyBench = async ({ stack }: { stack: StackHolder }): Pro
   if (!allOpen) notes.push(`Only ${streams.filter((s) => s.status === 'open').length} of ${STREAMS} streams went live within 120 s.`);
   await sleep(1_000);
   const rssWithStreams = rssOfListener(direct);
-  console.log(`  ${STREAMS} streams live in ${fixed(openMs / 1000, 1)} s; events service RSS ${fixed(rssBefore ?? NaN, 0)} → ${fixed(rssWithStreams ?? NaN, 0)} MiB`);
+  console.log(
+    `  ${STREAMS} streams live in ${fixed(openMs / 1000, 1)} s; events service RSS ${fixed(rssBefore ?? NaN, 0)} → ${fixed(rssWithStreams ?? NaN, 0)} MiB`,
+  );
 
   console.log(`  publishing ${EVENTS} events at ${RATE}/s from ${PUBLISHERS} connections...`);
   const sql = createSql(running.stack.databaseUrl, { max: PUBLISHERS });
@@ -162,10 +168,40 @@ export const eventsLatencyBench = async ({ stack }: { stack: StackHolder }): Pro
   const p50 = median(latencies);
   const p99 = percentile(latencies, 99);
   const figures: Figure[] = [
-    { label: `Commit-to-client latency with ${STREAMS} open streams: p50`, value: p50, unit: 'ms', decimals: 1, target: '≤ 20 ms', met: atMost(p50, 20), note: `${latencies.length} events at ${RATE}/s, streams ${viaGateway ? 'through the gateway' : 'direct'}` },
-    { label: `Commit-to-client latency with ${STREAMS} open streams: p99`, value: p99, unit: 'ms', decimals: 1, target: '≤ 100 ms', met: atMost(p99, 100), note: `max ${fixed(Math.max(...latencies), 1)} ms` },
-    { label: 'Events lost or delivered twice', value: lost + duplicates, unit: '', decimals: 0, target: '0', met: lost + duplicates === 0, note: `${lost} lost, ${duplicates} twice` },
-    { label: `Events service memory (RSS) with ${STREAMS} open streams`, value: rssWithStreams, unit: 'MiB', decimals: 0, note: rssBefore === null ? undefined : `${fixed(rssBefore, 0)} MiB before they opened` },
+    {
+      label: `Commit-to-client latency with ${STREAMS} open streams: p50`,
+      value: p50,
+      unit: 'ms',
+      decimals: 1,
+      target: '≤ 20 ms',
+      met: atMost(p50, 20),
+      note: `${latencies.length} events at ${RATE}/s, streams ${viaGateway ? 'through the gateway' : 'direct'}`,
+    },
+    {
+      label: `Commit-to-client latency with ${STREAMS} open streams: p99`,
+      value: p99,
+      unit: 'ms',
+      decimals: 1,
+      target: '≤ 100 ms',
+      met: atMost(p99, 100),
+      note: `max ${fixed(Math.max(...latencies), 1)} ms`,
+    },
+    {
+      label: 'Events lost or delivered twice',
+      value: lost + duplicates,
+      unit: '',
+      decimals: 0,
+      target: '0',
+      met: lost + duplicates === 0,
+      note: `${lost} lost, ${duplicates} twice`,
+    },
+    {
+      label: `Events service memory (RSS) with ${STREAMS} open streams`,
+      value: rssWithStreams,
+      unit: 'MiB',
+      decimals: 0,
+      note: rssBefore === null ? undefined : `${fixed(rssBefore, 0)} MiB before they opened`,
+    },
     {
       label: 'Events service memory per open stream (RSS growth / streams)',
       value: rssBefore !== null && rssWithStreams !== null ? ((rssWithStreams - rssBefore) * 1024) / STREAMS : null,
@@ -179,5 +215,12 @@ export const eventsLatencyBench = async ({ stack }: { stack: StackHolder }): Pro
     'Latency starts when the publisher sends COMMIT (so it includes the commit itself) and ends when the client hands the parsed event to its subscriber; publisher and clients share one clock.',
     'RSS is read from /proc for the process listening on the events service port (found with ss).',
   );
-  return { name: 'events', title: 'Live events: commit-to-client latency and memory with many open streams', command: 'pnpm bench events', figures, tables: [], notes };
+  return {
+    name: 'events',
+    title: 'Live events: commit-to-client latency and memory with many open streams',
+    command: 'pnpm bench events',
+    figures,
+    tables: [],
+    notes,
+  };
 };

@@ -76,7 +76,15 @@ interface Run {
  * The gateway's cost: `GET /api/auth/health` (one `select 1`) through the gateway and on the
  * auth service directly, in alternating rounds of the same run, and the shell page `GET /`.
  */
-export const gatewayLoadBench = async ({ stack, seconds = SECONDS, rounds = ROUNDS }: { stack: StackHolder; seconds?: number; rounds?: number }): Promise<BenchResult> => {
+export const gatewayLoadBench = async ({
+  stack,
+  seconds = SECONDS,
+  rounds = ROUNDS,
+}: {
+  stack: StackHolder;
+  seconds?: number;
+  rounds?: number;
+}): Promise<BenchResult> => {
   const running = await stack.get({ frontends: true });
   const gatewayHealth = `${running.ipUrl}/api/auth/health`;
   const directHealth = `${running.stack.services.auth}/api/auth/health`;
@@ -140,8 +148,20 @@ export const gatewayLoadBench = async ({ stack, seconds = SECONDS, rounds = ROUN
       note: `rounds: ${ratios.map((r) => `${fixed(100 * r, 0)}%`).join(', ')}`,
     },
     { label: 'GET /api/auth/health through the gateway: req/s (median round)', value: median(pairs.map((p) => p.gateway.reqPerS)), unit: 'req/s', decimals: 0 },
-    { label: 'GET /api/auth/health on the auth service directly: req/s (median round)', value: median(pairs.map((p) => p.direct.reqPerS)), unit: 'req/s', decimals: 0 },
-    { label: `GET /api/auth/health through the gateway: latency p99 (median round)`, value: gatewayP99, unit: 'ms', decimals: 0, target: `≤ ${P99_TARGET_MS} ms`, met: atMost(gatewayP99, P99_TARGET_MS) },
+    {
+      label: 'GET /api/auth/health on the auth service directly: req/s (median round)',
+      value: median(pairs.map((p) => p.direct.reqPerS)),
+      unit: 'req/s',
+      decimals: 0,
+    },
+    {
+      label: `GET /api/auth/health through the gateway: latency p99 (median round)`,
+      value: gatewayP99,
+      unit: 'ms',
+      decimals: 0,
+      target: `≤ ${P99_TARGET_MS} ms`,
+      met: atMost(gatewayP99, P99_TARGET_MS),
+    },
     {
       label: 'Gateway CPU per proxied request (median round)',
       value: gatewayCpu,
@@ -149,10 +169,28 @@ export const gatewayLoadBench = async ({ stack, seconds = SECONDS, rounds = ROUN
       decimals: 0,
       note: `the auth service itself spends ${us(authCpuDirect)} per health request asked directly; CPU time from /proc, steadier than req/s on a shared machine`,
     },
-    { label: `GET / (the shell page, brotli) on the gateway: req/s`, value: shell.reqPerS, unit: 'req/s', decimals: 0, target: `≥ ${SHELL_TARGET}`, met: shell.reqPerS >= SHELL_TARGET, note: `p99 ${shell.p99} ms, gateway CPU ${us(shell.gatewayUs)} per request` },
+    {
+      label: `GET / (the shell page, brotli) on the gateway: req/s`,
+      value: shell.reqPerS,
+      unit: 'req/s',
+      decimals: 0,
+      target: `≥ ${SHELL_TARGET}`,
+      met: shell.reqPerS >= SHELL_TARGET,
+      note: `p99 ${shell.p99} ms, gateway CPU ${us(shell.gatewayUs)} per request`,
+    },
   ];
 
-  const row = (label: string, r: Run) => [label, fixed(r.reqPerS, 0), `${r.p50} ms`, `${r.p99} ms`, String(r.non2xx), String(r.errors), us(r.gatewayUs), us(r.authUs), describeForeign(r.foreign)];
+  const row = (label: string, r: Run) => [
+    label,
+    fixed(r.reqPerS, 0),
+    `${r.p50} ms`,
+    `${r.p99} ms`,
+    String(r.non2xx),
+    String(r.errors),
+    us(r.gatewayUs),
+    us(r.authUs),
+    describeForeign(r.foreign),
+  ];
   return {
     name: 'gateway',
     title: 'Gateway: proxy cost against the service asked directly, and the shell page',
@@ -162,13 +200,16 @@ export const gatewayLoadBench = async ({ stack, seconds = SECONDS, rounds = ROUN
       {
         title: `Alternating rounds (autocannon in the bench process, ${CONNECTIONS} connections, ${seconds} s each)`,
         head: ['Run', 'req/s (2xx)', 'p50', 'p99', 'non-2xx', 'errors', 'gateway CPU/req', 'auth CPU/req', 'CPU used by other processes'],
-        rows: [...pairs.flatMap((p, i) => [row(`round ${i + 1}: auth directly`, p.direct), row(`round ${i + 1}: through the gateway`, p.gateway)]), row('GET / on the gateway', shell)],
+        rows: [
+          ...pairs.flatMap((p, i) => [row(`round ${i + 1}: auth directly`, p.direct), row(`round ${i + 1}: through the gateway`, p.gateway)]),
+          row('GET / on the gateway', shell),
+        ],
       },
     ],
     notes: [
-      'The gateway answers `/api/<service>/*` on Node\'s own request and response with an undici Pool per service, and the shell page from memory; see services/gateway/src/gateway-server.ts.',
+      "The gateway answers `/api/<service>/*` on Node's own request and response with an undici Pool per service, and the shell page from memory; see services/gateway/src/gateway-server.ts.",
       'Direct and gateway runs alternate so that both see the same machine; the ratio of each pair is reported, and its median is the figure.',
-      'Client, gateway, auth service and PostgreSQL share the machine\'s cores: through the gateway, the gateway\'s own CPU comes out of what the service could use, so the ratio measures the proxy\'s cost on this machine, not on one where the gateway has its own cores.',
+      "Client, gateway, auth service and PostgreSQL share the machine's cores: through the gateway, the gateway's own CPU comes out of what the service could use, so the ratio measures the proxy's cost on this machine, not on one where the gateway has its own cores.",
     ],
   };
 };

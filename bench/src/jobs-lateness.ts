@@ -19,7 +19,7 @@ interface ModeResult {
 
 type Mode = 'own' | 'other' | 'polling';
 const MODES: { mode: Mode; label: string }[] = [
-  { mode: 'own', label: 'enqueued by the worker\'s process' },
+  { mode: 'own', label: "enqueued by the worker's process" },
   { mode: 'other', label: 'enqueued by another process' },
   { mode: 'polling', label: 'polling alone (0.5 s)' },
 ];
@@ -103,8 +103,8 @@ export const jobsLatenessBench = async ({ stack }: { stack: StackHolder }): Prom
     ],
     notes: [
       `${COUNT} jobs due evenly over ${SPREAD_SECONDS} s (the first ${LEAD_SECONDS} s after enqueueing starts), each enqueued in its own transaction through service-kit's jobs (pg-boss 10, up to 10 running at once per queue).`,
-      'Lateness = handler start (Node clock) − the job\'s start_after (database clock, same machine). A job due in the database becomes fetchable only after its transaction commits.',
-      'A service wakes its worker at a job\'s due time: at once for jobs it enqueues itself, and by looking 3 s ahead in the database every 2 s for the others (another replica\'s, retries, jobs that waited through a restart). "Polling alone" turns both off: up to one polling interval (0.5 s, pg-boss\'s floor) plus the fetch.',
+      "Lateness = handler start (Node clock) − the job's start_after (database clock, same machine). A job due in the database becomes fetchable only after its transaction commits.",
+      "A service wakes its worker at a job's due time: at once for jobs it enqueues itself, and by looking 3 s ahead in the database every 2 s for the others (another replica's, retries, jobs that waited through a restart). \"Polling alone\" turns both off: up to one polling interval (0.5 s, pg-boss's floor) plus the fetch.",
     ],
   };
 };

@@ -6,9 +6,9 @@ import { atMost, type BenchResult, type Figure } from './lib/report';
 import type { StackHolder } from './lib/stack';
 import { fixed, kib, median, percentile } from './lib/stats';
 
-export const LANDING_TARGET_MS = 1_000;
-export const REMOTE_ROUTE_TARGET_MS = 300;
-export const FIRST_LOAD_TARGET_KIB = 170;
+const LANDING_TARGET_MS = 1_000;
+const REMOTE_ROUTE_TARGET_MS = 300;
+const FIRST_LOAD_TARGET_KIB = 170;
 
 const MARKETPLACE_PREFIX = '/mfe/mfe_marketplace/';
 
@@ -44,11 +44,7 @@ const marketplaceSample = async (
   const context = await probedContext(
     browser,
     baseUrl,
-    [
-      { key: 'dashboard', selector: 'h1', text: 'Welcome back', prefix: true },
-      { key: 'marketplace', selector: 'h1', text: 'Marketplace' },
-      FALLBACK_WATCH,
-    ],
+    [{ key: 'dashboard', selector: 'h1', text: 'Welcome back', prefix: true }, { key: 'marketplace', selector: 'h1', text: 'Marketplace' }, FALLBACK_WATCH],
     { reducedMotion: options.reducedMotion ?? false },
   );
   try {
@@ -86,11 +82,19 @@ const marketplaceSample = async (
       dashboardVisibleMs: dashboardMs,
       clickToVisibleMs: shown - click,
       loadedBeforeClick: before.some((r) => r.path.startsWith(MARKETPLACE_PREFIX)),
-      jsAtDashboard: await jsTotals(before.filter((r) => r.responseEnd > 0 && r.responseEnd <= dashboardMs), sizes),
+      jsAtDashboard: await jsTotals(
+        before.filter((r) => r.responseEnd > 0 && r.responseEnd <= dashboardMs),
+        sizes,
+      ),
       jsAfterClick: await jsTotals(afterClick, sizes),
       requestsAfterClick: afterClick.length,
-      pathsAfterClick: [...afterClick].sort((x, y) => x.startTime - y.startTime).map((r) => `${r.path} (${r.initiatorType}, +${fixed(r.startTime - click, 0)}…${fixed(r.responseEnd - click, 0)} ms)`),
-      jsAtMarketplace: await jsTotals(all.filter((r) => r.responseEnd > 0 && r.responseEnd <= shown), sizes),
+      pathsAfterClick: [...afterClick]
+        .sort((x, y) => x.startTime - y.startTime)
+        .map((r) => `${r.path} (${r.initiatorType}, +${fixed(r.startTime - click, 0)}…${fixed(r.responseEnd - click, 0)} ms)`),
+      jsAtMarketplace: await jsTotals(
+        all.filter((r) => r.responseEnd > 0 && r.responseEnd <= shown),
+        sizes,
+      ),
       milestones: remoteMilestones(all, marks, 'marketplace', MARKETPLACE_PREFIX),
       pageErrors,
     };
@@ -122,7 +126,15 @@ const consistency = (totals: JsTotals[]): string => {
  * Page timings in Chromium against the whole product: the landing page cold, and a signed-in
  * user opening a remote that has not been loaded yet.
  */
-export const pageTimingsBench = async ({ stack, browser, samples = 10 }: { stack: StackHolder; browser: BrowserHolder; samples?: number }): Promise<BenchResult> => {
+export const pageTimingsBench = async ({
+  stack,
+  browser,
+  samples = 10,
+}: {
+  stack: StackHolder;
+  browser: BrowserHolder;
+  samples?: number;
+}): Promise<BenchResult> => {
   const running = await stack.get({ frontends: true });
   const b = await browser.get();
   const sizes = new GzipSizes(running.ipUrl);
@@ -168,7 +180,11 @@ export const pageTimingsBench = async ({ stack, browser, samples = 10 }: { stack
   const fcps = landing.map((s) => s.firstContentfulPaintMs).filter((v): v is number => v !== null);
 
   const figures: Figure[] = [
-    ...timingFigures('(a) Landing: navigation start → heading visible', landing.map((s) => s.visibleMs), LANDING_TARGET_MS),
+    ...timingFigures(
+      '(a) Landing: navigation start → heading visible',
+      landing.map((s) => s.visibleMs),
+      LANDING_TARGET_MS,
+    ),
     { label: '(a) Landing: navigation start → heading in the DOM: median', value: median(landing.map((s) => s.inDomMs)), unit: 'ms', decimals: 0 },
     { label: '(a) Landing: first contentful paint: median', value: fcps.length ? median(fcps) : null, unit: 'ms', decimals: 0 },
     {
@@ -185,9 +201,20 @@ export const pageTimingsBench = async ({ stack, browser, samples = 10 }: { stack
       met: atMost(kib(lastLanding.jsAtFirstRemote.gzip), FIRST_LOAD_TARGET_KIB),
       note: `${lastLanding.jsAtFirstRemote.files} files; ${kb(lastLanding.jsAtFirstRemote.transferred)} transferred as served`,
     },
-    ...timingFigures('(a) Signed out: click "Start Testing Now" → /auth heading visible (mfe_auth not loaded before)', landing.map((s) => s.clickToFirstRemoteMs), REMOTE_ROUTE_TARGET_MS),
-    ...timingFigures('(b) Signed in: navigation start → /dashboard heading visible', market.map((s) => s.dashboardVisibleMs)),
-    ...timingFigures('(b) Signed in: click Marketplace card → heading "Marketplace" visible', market.map((s) => s.clickToVisibleMs), REMOTE_ROUTE_TARGET_MS),
+    ...timingFigures(
+      '(a) Signed out: click "Start Testing Now" → /auth heading visible (mfe_auth not loaded before)',
+      landing.map((s) => s.clickToFirstRemoteMs),
+      REMOTE_ROUTE_TARGET_MS,
+    ),
+    ...timingFigures(
+      '(b) Signed in: navigation start → /dashboard heading visible',
+      market.map((s) => s.dashboardVisibleMs),
+    ),
+    ...timingFigures(
+      '(b) Signed in: click Marketplace card → heading "Marketplace" visible',
+      market.map((s) => s.clickToVisibleMs),
+      REMOTE_ROUTE_TARGET_MS,
+    ),
     {
       label: '(b) JS fetched because of the click (mfe_marketplace), gzip -9',
       value: kib(lastMarket.jsAfterClick.gzip),
@@ -237,7 +264,13 @@ export const pageTimingsBench = async ({ stack, browser, samples = 10 }: { stack
       {
         title: '(a) Landing samples (ms since navigation start, except the click)',
         head: ['#', 'FCP', 'heading in DOM', 'heading visible', 'click → /auth visible'],
-        rows: landing.map((s, i) => [String(i + 1), s.firstContentfulPaintMs === null ? '—' : fixed(s.firstContentfulPaintMs, 0), fixed(s.inDomMs, 0), fixed(s.visibleMs, 0), fixed(s.clickToFirstRemoteMs, 0)]),
+        rows: landing.map((s, i) => [
+          String(i + 1),
+          s.firstContentfulPaintMs === null ? '—' : fixed(s.firstContentfulPaintMs, 0),
+          fixed(s.inDomMs, 0),
+          fixed(s.visibleMs, 0),
+          fixed(s.clickToFirstRemoteMs, 0),
+        ]),
       },
       {
         title: '(b) Dashboard → Marketplace samples (ms)',
@@ -260,17 +293,40 @@ export const pageTimingsBench = async ({ stack, browser, samples = 10 }: { stack
       {
         title: 'Where the click → remote heading time goes (median over samples, ms after the click)',
         head: ['Milestone', 'Signed out: → /auth (mfe_auth)', 'Signed in: → /marketplace (mfe_marketplace)'],
-        rows: milestoneRows(landing.map((s) => s.remoteMilestones), market.map((s) => s.milestones)),
+        rows: milestoneRows(
+          landing.map((s) => s.remoteMilestones),
+          market.map((s) => s.milestones),
+        ),
       },
       {
         title: `Diagnostics (${calmSamples} samples each) vs the default runs: prefers-reduced-motion (static starfield), and a pointer resting ${HOVER_MS} ms on the card before the press (the shell preloads a remote on hover/focus)`,
         head: ['Timing', 'Default: median', 'Default: p95', 'Variant: median', 'Variant: p95'],
         rows: [
-          calmRow('Landing: navigation start → heading visible (reduced motion)', landing.map((s) => s.visibleMs), calmLanding.map((s) => s.visibleMs)),
-          calmRow('Click "Start Testing Now" → /auth visible (reduced motion)', landing.map((s) => s.clickToFirstRemoteMs), calmLanding.map((s) => s.clickToFirstRemoteMs)),
-          calmRow('Signed in: /dashboard visible (reduced motion)', market.map((s) => s.dashboardVisibleMs), calmMarket.map((s) => s.dashboardVisibleMs)),
-          calmRow('Click Marketplace → heading visible (reduced motion)', market.map((s) => s.clickToVisibleMs), calmMarket.map((s) => s.clickToVisibleMs)),
-          calmRow(`Click Marketplace → heading visible (hovered ${HOVER_MS} ms first)`, market.map((s) => s.clickToVisibleMs), hovered.map((s) => s.clickToVisibleMs)),
+          calmRow(
+            'Landing: navigation start → heading visible (reduced motion)',
+            landing.map((s) => s.visibleMs),
+            calmLanding.map((s) => s.visibleMs),
+          ),
+          calmRow(
+            'Click "Start Testing Now" → /auth visible (reduced motion)',
+            landing.map((s) => s.clickToFirstRemoteMs),
+            calmLanding.map((s) => s.clickToFirstRemoteMs),
+          ),
+          calmRow(
+            'Signed in: /dashboard visible (reduced motion)',
+            market.map((s) => s.dashboardVisibleMs),
+            calmMarket.map((s) => s.dashboardVisibleMs),
+          ),
+          calmRow(
+            'Click Marketplace → heading visible (reduced motion)',
+            market.map((s) => s.clickToVisibleMs),
+            calmMarket.map((s) => s.clickToVisibleMs),
+          ),
+          calmRow(
+            `Click Marketplace → heading visible (hovered ${HOVER_MS} ms first)`,
+            market.map((s) => s.clickToVisibleMs),
+            hovered.map((s) => s.clickToVisibleMs),
+          ),
         ],
       },
       {

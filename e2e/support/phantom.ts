@@ -52,7 +52,7 @@ export const installPhantom = async (page: Page, wallet: TestWallet, options: Ph
         },
         async signMessage(message: Uint8Array) {
           let binary = '';
-          message.forEach((b) => (binary += String.fromCharCode(b)));
+          for (const b of message) binary += String.fromCharCode(b);
           const signature = await (window as unknown as { __e2eWalletSign: Sign }).__e2eWalletSign(btoa(binary));
           return { signature: Uint8Array.from(atob(signature), (c) => c.charCodeAt(0)), publicKey };
         },

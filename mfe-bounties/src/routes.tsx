@@ -2,7 +2,11 @@ import type { RemoteRoutesModule } from '@starforge/host';
 import { ComingSoonPage } from '@starforge/ui';
 
 // Placeholder screens inside the real layout until this domain ships its features.
-const links = [{ to: '/dashboard', label: 'Dashboard' }, { to: '/projects', label: 'Projects' }, { to: '/pricing', label: 'Pricing' }];
+const links = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/projects', label: 'Projects' },
+  { to: '/pricing', label: 'Pricing' },
+];
 
 export const pages: RemoteRoutesModule['pages'] = {
   '/projects': () => <ComingSoonPage title="QA Testing Projects" links={links} />,

@@ -2,7 +2,10 @@ import type { RemoteRoutesModule } from '@starforge/host';
 import { ComingSoonPage } from '@starforge/ui';
 
 // Placeholder screens inside the real layout until this domain ships its features.
-const back = [{ to: '/dashboard', label: 'Dashboard' }, { to: '/marketplace', label: 'Marketplace' }];
+const back = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/marketplace', label: 'Marketplace' },
+];
 
 export const pages: RemoteRoutesModule['pages'] = {
   '/nfts': () => <ComingSoonPage title="NFT Collection" links={back} />,

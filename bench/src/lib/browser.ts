@@ -3,11 +3,19 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM_PATH } from './machine';
 
 /** Debian's Chromium, as the e2e tests drive it (no browser download exists here). */
-export const launchChromium = (): Promise<Browser> =>
+const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 
 /** A heading (or other element) whose first visible appearance is recorded as a mark. */
@@ -65,14 +73,19 @@ const pageProbe = (watches: Watch[]): string => `(() => {
 })();`;
 
 /** A fresh context (empty cache, no cookies) whose pages carry the probe. */
-export const probedContext = async (browser: Browser, baseURL: string, watches: Watch[], options: { reducedMotion?: boolean } = {}): Promise<BrowserContext> => {
+export const probedContext = async (
+  browser: Browser,
+  baseURL: string,
+  watches: Watch[],
+  options: { reducedMotion?: boolean } = {},
+): Promise<BrowserContext> => {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block', reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference' });
   await context.addInitScript({ content: pageProbe(watches) });
   return context;
 };
 
 /** The page's marks, plus the paint timings and the document's responseEnd read directly. */
-export const readMarks = (page: Page): Promise<Marks> =>
+const readMarks = (page: Page): Promise<Marks> =>
   page.evaluate(() => {
     const marks: Record<string, number> = { ...(window as unknown as { __bench: { marks: Record<string, number> } }).__bench.marks };
     for (const e of performance.getEntriesByType('paint')) marks[e.name] ??= e.startTime;
@@ -83,7 +96,10 @@ export const readMarks = (page: Page): Promise<Marks> =>
 
 /** Waits (bounded) until the page has recorded the mark; returns all marks. */
 export const waitForMark = async (page: Page, key: string, timeoutMs = 15_000): Promise<Marks> => {
-  await page.waitForFunction((k) => (window as unknown as { __bench?: { marks: Record<string, number> } }).__bench?.marks[k] !== undefined, key, { timeout: timeoutMs, polling: 10 });
+  await page.waitForFunction((k) => (window as unknown as { __bench?: { marks: Record<string, number> } }).__bench?.marks[k] !== undefined, key, {
+    timeout: timeoutMs,
+    polling: 10,
+  });
   return readMarks(page);
 };
 

@@ -1,11 +1,11 @@
 import type { Browser } from '@playwright/test';
-import { GzipSizes, isJs, jsTotals, loadedResources, probedContext, waitForMark, type JsTotals, type LoadedResource, type Marks } from './browser';
+import { type GzipSizes, isJs, jsTotals, loadedResources, probedContext, waitForMark, type JsTotals, type LoadedResource, type Marks } from './browser';
 
-export const LANDING_HEADING = 'The Future of Web3 Testing';
+const LANDING_HEADING = 'The Future of Web3 Testing';
 /** mfe-auth's /auth heading in sign-in mode. */
-export const AUTH_HEADING = 'Welcome Back';
+const AUTH_HEADING = 'Welcome Back';
 /** The landing's hero link to /auth. */
-export const START_LINK = 'Start Testing Now';
+const START_LINK = 'Start Testing Now';
 
 export interface LandingSample {
   /** Navigation start → the frame that paints the landing heading. */
@@ -59,7 +59,7 @@ export const remoteMilestones = (resources: LoadedResource[], marks: Marks, visi
     inDom: domMark - click,
     visible: visibleMark - click,
   };
-}
+};
 
 /**
  * One cold visit (fresh context, empty cache, signed out): `/` until the landing heading is
@@ -70,11 +70,7 @@ export const landingSample = async (browser: Browser, baseUrl: string, sizes: Gz
   const context = await probedContext(
     browser,
     baseUrl,
-    [
-      { key: 'landing', selector: 'h1', text: LANDING_HEADING },
-      { key: 'auth', selector: 'h1', text: AUTH_HEADING },
-      FALLBACK_WATCH,
-    ],
+    [{ key: 'landing', selector: 'h1', text: LANDING_HEADING }, { key: 'auth', selector: 'h1', text: AUTH_HEADING }, FALLBACK_WATCH],
     options,
   );
   try {
@@ -110,7 +106,10 @@ export const landingSample = async (browser: Browser, baseUrl: string, sizes: Gz
       clickToFirstRemoteMs: authMs - click,
       jsBeforeFirstPaint: fcp === undefined ? null : await jsTotals(before(fcp), sizes),
       jsBeforeVisible: await jsTotals(before(visibleMs), sizes),
-      jsAtFirstRemote: await jsTotals(allResources.filter((r) => r.responseEnd > 0 && r.responseEnd <= authMs), sizes),
+      jsAtFirstRemote: await jsTotals(
+        allResources.filter((r) => r.responseEnd > 0 && r.responseEnd <= authMs),
+        sizes,
+      ),
       otherBeforeVisible: shown.filter((r) => !isJs(r)),
       pageErrors,
     };

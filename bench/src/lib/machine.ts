@@ -46,11 +46,10 @@ export const machineInfo = (): MachineInfo => {
   return cached;
 };
 
-export const describeMachine = (m: MachineInfo): string =>
-  `${m.cores} × ${m.cpu}, ${m.memoryGiB.toFixed(1)} GiB RAM, Node ${m.node}, ${m.chromium}`;
+export const describeMachine = (m: MachineInfo): string => `${m.cores} × ${m.cpu}, ${m.memoryGiB.toFixed(1)} GiB RAM, Node ${m.node}, ${m.chromium}`;
 
 /** Share of all cores busy over `ms` (0..1), from the kernel's CPU time counters. */
-export const cpuBusy = async (ms = 2_000): Promise<number> => {
+const cpuBusy = async (ms = 2_000): Promise<number> => {
   const snap = () => cpus().map((c) => c.times);
   const a = snap();
   await new Promise((r) => setTimeout(r, ms));
@@ -82,13 +81,18 @@ export const waitForQuiet = async ({ threshold = 0.25, maxMs = 300_000 } = {}): 
   return { busy, waitedMs: Date.now() - started };
 };
 
-export const loadAverage = (): string => loadavg().map((v) => v.toFixed(2)).join(', ');
+export const loadAverage = (): string =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ');
 
 /** The commit the measured code is on, and whether the work tree differs from it. */
 export const codeVersion = (): string => {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const changed = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean).length;
+    const changed = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')
+      .filter(Boolean).length;
     return changed ? `git ${sha} + uncommitted changes in ${changed} paths` : `git ${sha}`;
   } catch {
     return 'unknown (not a git checkout)';

@@ -37,14 +37,19 @@ export interface BenchResult {
 /** Checks `value` against an upper bound. */
 export const atMost = (value: number | null, limit: number): boolean | undefined => (value === null || !Number.isFinite(value) ? undefined : value <= limit);
 
-export const formatValue = (f: Figure): string => (f.value === null || !Number.isFinite(f.value) ? 'not measured' : `${f.value.toFixed(f.decimals ?? 1)} ${f.unit}`.trim());
+const formatValue = (f: Figure): string =>
+  f.value === null || !Number.isFinite(f.value) ? 'not measured' : `${f.value.toFixed(f.decimals ?? 1)} ${f.unit}`.trim();
 
-export const verdict = (f: Figure): string => f.verdictText ?? (f.target === undefined ? '' : f.met === undefined ? 'not measured' : f.met ? 'met' : 'NOT met');
+const verdict = (f: Figure): string => f.verdictText ?? (f.target === undefined ? '' : f.met === undefined ? 'not measured' : f.met ? 'met' : 'NOT met');
 
 /** A plain-text table for the terminal. */
-export const textTable = (head: string[], rows: string[][]): string => {
+const textTable = (head: string[], rows: string[][]): string => {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 };
 

@@ -54,6 +54,8 @@ const readSections = (text: string): Map<BenchName, string> => {
 export const writeResults = async (path: string, results: BenchResult[], machine: MachineInfo): Promise<void> => {
   const sections = existsSync(path) ? readSections(await readFile(path, 'utf8')) : new Map<BenchName, string>();
   for (const r of results) sections.set(r.name, renderSection(r, machine));
-  const body = ORDER.filter((n) => sections.has(n)).map((n) => sections.get(n)).join('\n\n');
+  const body = ORDER.filter((n) => sections.has(n))
+    .map((n) => sections.get(n))
+    .join('\n\n');
   await writeFile(path, `${HEADER}\n${body}\n`);
 };

@@ -23,7 +23,3 @@ export const fixed = (value: number, decimals = 1): string => (Number.isFinite(v
 
 /** Bytes as KiB (1024) with one decimal: what "KB" means throughout these reports. */
 export const kib = (bytes: number): number => bytes / 1024;
-
-/** Milliseconds since an origin, with sub-millisecond resolution. */
-export const elapsedMs = (startNs: bigint): number => Number(process.hrtime.bigint() - startNs) / 1e6;
-export const now = (): bigint => process.hrtime.bigint();

@@ -30,7 +30,8 @@ const fakeWallet = async (): Promise<{ provider: SignInCapableProvider; verifyKe
   };
   return { provider, verifyKey: keys.publicKey, sign };
 };
-const verifies = (key: CryptoKey, signature: string, message: string) => crypto.subtle.verify('Ed25519', key, fromBase64(signature), new TextEncoder().encode(message));
+const verifies = (key: CryptoKey, signature: string, message: string) =>
+  crypto.subtle.verify('Ed25519', key, fromBase64(signature), new TextEncoder().encode(message));
 
 describe('bytesToBase64', () => {
   it('round-trips every byte value', () => {

@@ -17,7 +17,12 @@ export const bodyLimitRules: readonly BodyLimitRule[] = [
 
 const compiled = bodyLimitRules.map((rule) => ({
   method: rule.method.toUpperCase(),
-  pattern: new RegExp(`^${rule.path.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+  pattern: new RegExp(
+    `^${rule.path
+      .split('/')
+      .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+  ),
   maxBytes: rule.maxBytes,
 }));
 
@@ -30,7 +35,11 @@ export const bodyLimitFor = (method: string, path: string): number => {
 
 /** "16 KiB", "10 MiB": a limit as a person reads it. */
 export const formatByteSize = (bytes: number): string =>
-  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)} MiB`
+    : bytes >= 1024 && bytes % 1024 === 0
+      ? `${bytes / 1024} KiB`
+      : `${bytes} bytes`;
 
 /** The message of a 413 answer, the same at the gateway and in the services. */
 export const payloadTooLargeMessage = (maxBytes: number): string => `The request body is too large (at most ${formatByteSize(maxBytes)}).`;

@@ -7,7 +7,14 @@ const session = (expiresInSeconds: number): Session => ({
   token_type: 'bearer',
   expires_in: expiresInSeconds,
   expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
-  user: { id: '6f1d2c1e-1f0a-4b8e-9d3c-2a7b5e4c3d21', email: 'ada@example.com', created_at: '2026-01-01T00:00:00.000Z', user_metadata: {}, identities: [], factors: [] },
+  user: {
+    id: '6f1d2c1e-1f0a-4b8e-9d3c-2a7b5e4c3d21',
+    email: 'ada@example.com',
+    created_at: '2026-01-01T00:00:00.000Z',
+    user_metadata: {},
+    identities: [],
+    factors: [],
+  },
 });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -92,7 +99,9 @@ describe('authClient', () => {
   });
 
   it('does not retry other refusals: the session ends with SIGNED_OUT', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, session(900))).mockResolvedValueOnce(json(401, { error: { code: 'refresh_token_already_used', message: 'Invalid Refresh Token' } }));
+    fetchMock
+      .mockResolvedValueOnce(json(200, session(900)))
+      .mockResolvedValueOnce(json(401, { error: { code: 'refresh_token_already_used', message: 'Invalid Refresh Token' } }));
     const { authClient, events, state } = await loadClient();
     await authClient.initialize();
     await expect(authClient.refresh()).rejects.toMatchObject({ status: 401, code: 'refresh_token_already_used' });

@@ -1,10 +1,7 @@
 import { atom, useAtomValue } from 'jotai';
 import type { AuthUser, Session } from '@starforge/contracts';
 
-export type SessionState =
-  | { status: 'loading' }
-  | { status: 'signed_in'; session: Session }
-  | { status: 'signed_out' };
+export type SessionState = { status: 'loading' } | { status: 'signed_in'; session: Session } | { status: 'signed_out' };
 
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
 

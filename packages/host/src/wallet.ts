@@ -28,10 +28,7 @@ export const getPhantomProvider = (): PhantomProvider | null => {
 
 export const PHANTOM_DOWNLOAD_URL = 'https://phantom.app/download';
 
-export type WalletState =
-  | { status: 'disconnected'; address: '' }
-  | { status: 'connecting'; address: '' }
-  | { status: 'connected'; address: string };
+export type WalletState = { status: 'disconnected'; address: '' } | { status: 'connecting'; address: '' } | { status: 'connected'; address: string };
 
 /** The browser wallet as the shell's wallet control sees it; every remote may read it. */
 export const walletAtom = atom<WalletState>({ status: 'disconnected', address: '' });

@@ -23,8 +23,14 @@ const healthRoute = createRoute({
   path: '/health',
   tags: ['ops'],
   responses: {
-    200: { description: 'The service and its database answer', content: { 'application/json': { schema: z.object({ status: z.literal('ok'), domain: z.string() }) } } },
-    503: { description: 'The database does not answer', content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } } },
+    200: {
+      description: 'The service and its database answer',
+      content: { 'application/json': { schema: z.object({ status: z.literal('ok'), domain: z.string() }) } },
+    },
+    503: {
+      description: 'The database does not answer',
+      content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } },
+    },
   },
 });
 

@@ -17,8 +17,7 @@ const isPool = (db: Db): db is Sql => typeof (db as Partial<Sql>).begin === 'fun
  * Runs `work` all-or-nothing: a new transaction on a pool, a savepoint inside a caller's
  * transaction (so a failure rolls back this work only, and the caller decides about the rest).
  */
-export const transaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> =>
-  (isPool(db) ? db.begin(work) : (db as Tx).savepoint(work)) as Promise<T>;
+export const transaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => (isPool(db) ? db.begin(work) : (db as Tx).savepoint(work)) as Promise<T>;
 
 /**
  * One connection pool per service. Columns come back camelCased and parameters go out

@@ -10,8 +10,7 @@ const serviceEnvSchema = z.object({
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 
-export const readServiceEnv = (source: NodeJS.ProcessEnv = process.env): ServiceEnv =>
-  serviceEnvSchema.parse(source);
+export const readServiceEnv = (source: NodeJS.ProcessEnv = process.env): ServiceEnv => serviceEnvSchema.parse(source);
 
 const httpEnvSchema = z.object({
   /** The product's origin as the browser sees it (the launcher passes it to every service). */
@@ -31,6 +30,10 @@ export const readHttpSettings = (source: NodeJS.ProcessEnv = process.env): HttpS
   const env = httpEnvSchema.parse(source);
   return {
     publicOrigin: new URL(env.PUBLIC_ORIGIN).origin,
-    trustedProxies: new Set(env.TRUSTED_PROXIES.split(',').map((a) => a.trim()).filter(Boolean)),
+    trustedProxies: new Set(
+      env.TRUSTED_PROXIES.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
   };
 };

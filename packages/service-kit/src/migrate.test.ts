@@ -50,7 +50,7 @@ describe('migrate', () => {
     expect(row).toEqual({ broken: null, ok: null });
   });
 
-  it('applies a kit-owned set into the schema, recorded apart from the service\'s own files', async () => {
+  it("applies a kit-owned set into the schema, recorded apart from the service's own files", async () => {
     const schema = `m_kit_${Date.now()}`;
     const own = folder({ '00001_create_things.sql': 'create table things (id int primary key);' });
     const kit = folder({ '00001_create_kit_table.sql': 'create table kit_things (id int primary key);' });

@@ -17,8 +17,16 @@ export function Field({ label, hint, error, id, className, ...input }: FieldProp
     <div className={`sf-field ${className ?? ''}`}>
       <label htmlFor={inputId}>{label}</label>
       <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...input} />
-      {hint ? <p id={hintId} className="sf-field-hint">{hint}</p> : null}
-      {error ? <p id={errorId} className="sf-field-error" role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={hintId} className="sf-field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="sf-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -34,13 +42,34 @@ export function PasswordField({ label, hint, error, id, className, ...input }: O
     <div className={`sf-field ${className ?? ''}`}>
       <label htmlFor={inputId}>{label}</label>
       <div className="sf-password">
-        <input id={inputId} type={visible ? 'text' : 'password'} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...input} />
-        <button type="button" className="sf-password-toggle" onClick={() => setVisible((v) => !v)} aria-pressed={visible} aria-controls={inputId} aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}>
+        <input
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          {...input}
+        />
+        <button
+          type="button"
+          className="sf-password-toggle"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          aria-controls={inputId}
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+        >
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {hint ? <p id={hintId} className="sf-field-hint">{hint}</p> : null}
-      {error ? <p id={errorId} className="sf-field-error" role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={hintId} className="sf-field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="sf-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -11,10 +11,14 @@ describe('text inputs', () => {
 
   it('refuses them in sign-up names and e-mail', async () => {
     for (const name of bad) {
-      const result = await call(app, 'POST', '/signup', { body: { email: uniqueEmail('text'), password: 'secret1', data: { first_name: name, last_name: 'L' } } });
+      const result = await call(app, 'POST', '/signup', {
+        body: { email: uniqueEmail('text'), password: 'secret1', data: { first_name: name, last_name: 'L' } },
+      });
       expect(errorOf(result), JSON.stringify(name)).toEqual(refused);
     }
-    const email = await call(app, 'POST', '/signup', { body: { email: `a\u0000${uniqueEmail()}`, password: 'secret1', data: { first_name: 'A', last_name: 'L' } } });
+    const email = await call(app, 'POST', '/signup', {
+      body: { email: `a\u0000${uniqueEmail()}`, password: 'secret1', data: { first_name: 'A', last_name: 'L' } },
+    });
     expect(errorOf(email)).toEqual(refused);
   });
 

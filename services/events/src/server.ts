@@ -16,7 +16,10 @@ onLauncherExit(endStreams);
 await runService({
   domain: 'events',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  createApp: (sql) => createApp(sql, { hub: (hub = new EventHub(sql)) }),
+  createApp: (sql) => {
+    hub = new EventHub(sql);
+    return createApp(sql, { hub });
+  },
   startBackground: async () => {
     await hub?.start();
     return async () => hub?.stop();

@@ -31,15 +31,17 @@ export interface GatewayConfig {
   publicOrigin: string;
 }
 
-export const defaultRemotes = (): RemotesMap =>
-  Object.fromEntries(remoteNames.map((name) => [name, defaultRemoteEntry(name)])) as RemotesMap;
+export const defaultRemotes = (): RemotesMap => Object.fromEntries(remoteNames.map((name) => [name, defaultRemoteEntry(name)])) as RemotesMap;
 
 /** The one place the gateway reads its environment. */
 export const readGatewayConfig = (source: NodeJS.ProcessEnv = process.env): GatewayConfig => {
   const env = gatewayEnvSchema.parse(source);
   const override = env.REMOTES_MAP ?? (env.REMOTES_FILE ? readFileSync(env.REMOTES_FILE, 'utf8') : undefined);
   const remotes = { ...defaultRemotes(), ...(override ? remotesOverrideSchema.parse(JSON.parse(override)) : {}) };
-  const services = Object.fromEntries(serviceNames.map((d) => [d, env[`${d.toUpperCase()}_URL` as `${Uppercase<ServiceName>}_URL`]])) as Record<ServiceName, string>;
+  const services = Object.fromEntries(serviceNames.map((d) => [d, env[`${d.toUpperCase()}_URL` as `${Uppercase<ServiceName>}_URL`]])) as Record<
+    ServiceName,
+    string
+  >;
   const publicOrigin = new URL(env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).origin;
   return { port: env.PORT, host: env.HOST, staticRoot: env.STATIC_ROOT, services, remotes, publicOrigin };
 };

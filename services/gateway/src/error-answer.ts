@@ -9,7 +9,14 @@ export const errorPayload = (code: string, message: string): Buffer => Buffer.fr
  * Answers `{ error: { code, message } }` with the security headers. With `close`, the connection
  * ends after the answer: used when the request body is left unread (a 413 mid-upload).
  */
-export const sendError = (res: ServerResponse, security: readonly HeaderPair[], status: number, code: string, message: string, options: { close?: boolean; extra?: HeaderPair[] } = {}): void => {
+export const sendError = (
+  res: ServerResponse,
+  security: readonly HeaderPair[],
+  status: number,
+  code: string,
+  message: string,
+  options: { close?: boolean; extra?: HeaderPair[] } = {},
+): void => {
   if (res.headersSent) {
     res.destroy();
     return;

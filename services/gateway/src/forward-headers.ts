@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection and never travel on. */
-export const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
 /**
  * Not forwarded to a service either: the gateway is the edge, so client-sent forwarding headers

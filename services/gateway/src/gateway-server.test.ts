@@ -112,7 +112,9 @@ describe('requests the HTTP parser refuses', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
     expect(answer).toMatch(/\r\nConnection: close\r\n/i);
     expect(answer).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/i);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 'request_header_fields_too_large', message: 'The request headers are too large.' } });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: { code: 'request_header_fields_too_large', message: 'The request headers are too large.' },
+    });
   });
 
   it('answers a malformed request with 400 in the error shape', async () => {

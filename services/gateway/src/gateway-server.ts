@@ -20,7 +20,14 @@ const pathOf = (url: string) => {
 const clientErrorAnswer = (security: readonly HeaderPair[], status: 400 | 408 | 413 | 431, code: string, message: string): Buffer => {
   const body = errorPayload(code, message);
   const reason = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' }[status];
-  const lines = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Cache-Control: no-store', 'Connection: close', ...security.map(([n, v]) => `${n}: ${v}`)];
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json',
+    `Content-Length: ${body.length}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+    ...security.map(([n, v]) => `${n}: ${v}`),
+  ];
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), body]);
 };
 
@@ -47,7 +54,9 @@ export const createGatewayServer = (config: GatewayConfig, options: { shellReche
     const url = req.url ?? '/';
     if (req.method === 'TRACE') {
       // TRACE would echo the request (cookies included) back to a script: never offered.
-      sendError(res, security, 405, errorCodes.methodNotAllowed, 'TRACE is not allowed.', { extra: [['allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS']] });
+      sendError(res, security, 405, errorCodes.methodNotAllowed, 'TRACE is not allowed.', {
+        extra: [['allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS']],
+      });
       return;
     }
     if (isApi(url)) return proxy.handle(req, res);

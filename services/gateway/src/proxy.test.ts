@@ -14,7 +14,7 @@ const DOWNLOAD_BYTES = 32 * 1024 * 1024;
 
 /** Tells a test what the upstream saw; each test waits on the event it needs. */
 const seen = new Map<string, (value: unknown) => void>();
-const waitFor = <T,>(key: string): Promise<T> => new Promise((resolve) => seen.set(key, resolve as (value: unknown) => void));
+const waitFor = <T>(key: string): Promise<T> => new Promise((resolve) => seen.set(key, resolve as (value: unknown) => void));
 const tell = (key: string, value?: unknown) => seen.get(key)?.(value);
 const releases = new Map<string, () => void>();
 const released = (key: string): Promise<void> => new Promise((resolve) => releases.set(key, resolve));
@@ -98,7 +98,7 @@ afterAll(async () => {
 });
 
 /** The nft service is down in this file; image uploads need a gateway whose nft is up. */
-const withNftUp = async <T,>(fn: (url: string) => Promise<T>): Promise<T> => {
+const withNftUp = async <T>(fn: (url: string) => Promise<T>): Promise<T> => {
   const other = await startGateway(testConfig(upstream.url));
   try {
     return await fn(other.url);
@@ -112,12 +112,27 @@ describe('proxy: what passes', () => {
     const res = await rawRequest(`${gw.url}/api/auth/token?grant_type=password`, {
       method: 'POST',
       body: '{"email":"a@b.c"}',
-      headers: { 'content-type': 'application/json', cookie: 'sf_refresh=old', host: 'starforge.example:3000', 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'for=6.6.6.6', 'x-real-ip': '6.6.6.6' },
+      headers: {
+        'content-type': 'application/json',
+        cookie: 'sf_refresh=old',
+        host: 'starforge.example:3000',
+        'x-forwarded-for': '6.6.6.6',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        forwarded: 'for=6.6.6.6',
+        'x-real-ip': '6.6.6.6',
+      },
     });
     expect(res.status).toBe(200);
     const echo = JSON.parse(res.body) as Echo;
     expect(echo).toMatchObject({ method: 'POST', url: '/api/auth/token?grant_type=password', body: '{"email":"a@b.c"}' });
-    expect(echo.headers).toMatchObject({ cookie: 'sf_refresh=old', 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-host': 'starforge.example:3000', 'x-forwarded-proto': 'http' });
+    expect(echo.headers).toMatchObject({
+      cookie: 'sf_refresh=old',
+      'content-type': 'application/json',
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-host': 'starforge.example:3000',
+      'x-forwarded-proto': 'http',
+    });
     expect(echo.headers.forwarded).toBeUndefined();
     expect(echo.headers['x-real-ip']).toBeUndefined();
     expect(echo.headers.host).toBe(new URL(upstream.url).host);
@@ -127,7 +142,11 @@ describe('proxy: what passes', () => {
   it('forwards every ordinary method, a GET with a body included, and HEAD without one', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
       // node:http frames a GET, DELETE or OPTIONS body only when told its length.
-      const res = await rawRequest(`${gw.url}/api/auth/echo`, { method, body: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': '7' } });
+      const res = await rawRequest(`${gw.url}/api/auth/echo`, {
+        method,
+        body: '{"a":1}',
+        headers: { 'content-type': 'application/json', 'content-length': '7' },
+      });
       expect(res.status, method).toBe(200);
       expect(JSON.parse(res.body), method).toMatchObject({ method, body: '{"a":1}' });
     }
@@ -169,7 +188,15 @@ describe('proxy: what passes', () => {
 describe('proxy: hop-by-hop headers (RFC 9110 §7.6.1)', () => {
   it('drops Connection, every header it names, Keep-Alive, Proxy-Connection, TE and Upgrade, and still answers', async () => {
     const res = await rawRequest(`${gw.url}/api/auth/echo`, {
-      headers: { connection: 'keep-alive, X-Secret, Upgrade', 'x-secret': 'hop only', 'keep-alive': 'timeout=5', 'proxy-connection': 'keep-alive', te: 'trailers', upgrade: 'websocket', 'x-end-to-end': 'kept' },
+      headers: {
+        connection: 'keep-alive, X-Secret, Upgrade',
+        'x-secret': 'hop only',
+        'keep-alive': 'timeout=5',
+        'proxy-connection': 'keep-alive',
+        te: 'trailers',
+        upgrade: 'websocket',
+        'x-end-to-end': 'kept',
+      },
     });
     expect(res.status).toBe(200);
     const { headers } = JSON.parse(res.body) as Echo;
@@ -187,7 +214,9 @@ describe('proxy: hop-by-hop headers (RFC 9110 §7.6.1)', () => {
   });
 
   it('forwards an Upgrade request as an ordinary one instead of failing it', async () => {
-    const res = await rawRequest(`${gw.url}/api/auth/echo`, { headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' } });
+    const res = await rawRequest(`${gw.url}/api/auth/echo`, {
+      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+    });
     expect(res.status).toBe(200);
     expect((JSON.parse(res.body) as Echo).headers.upgrade).toBeUndefined();
   });
@@ -196,7 +225,11 @@ describe('proxy: hop-by-hop headers (RFC 9110 §7.6.1)', () => {
     const body = 'x'.repeat(8_000);
     const answer = await new Promise<{ continued: boolean; status: number; echo: Echo }>((resolve, reject) => {
       let continued = false;
-      const req = request(`${gw.url}/api/auth/upload`, { method: 'POST', agent: false, headers: { expect: '100-continue', 'content-type': 'text/plain', 'content-length': String(body.length) } });
+      const req = request(`${gw.url}/api/auth/upload`, {
+        method: 'POST',
+        agent: false,
+        headers: { expect: '100-continue', 'content-type': 'text/plain', 'content-length': String(body.length) },
+      });
       req.on('continue', () => {
         continued = true;
         req.end(body);
@@ -214,7 +247,11 @@ describe('proxy: hop-by-hop headers (RFC 9110 §7.6.1)', () => {
   it('refuses an Expect: 100-continue body over the limit before the client sends it', async () => {
     const answer = await new Promise<{ continued: boolean; status: number; body: string }>((resolve, reject) => {
       let continued = false;
-      const req = request(`${gw.url}/api/auth/upload`, { method: 'POST', agent: false, headers: { expect: '100-continue', 'content-length': String(20 * 1024 * 1024) } });
+      const req = request(`${gw.url}/api/auth/upload`, {
+        method: 'POST',
+        agent: false,
+        headers: { expect: '100-continue', 'content-length': String(20 * 1024 * 1024) },
+      });
       req.on('continue', () => (continued = true));
       req.on('response', (res) => void readBody(res).then((text) => resolve({ continued, status: res.statusCode ?? 0, body: text })));
       req.on('error', reject);
@@ -235,7 +272,11 @@ describe('proxy: hop-by-hop headers (RFC 9110 §7.6.1)', () => {
 
 describe('proxy: body limits at the gateway', () => {
   it('refuses a Content-Length over the route limit with 413 before the service sees it', async () => {
-    const res = await rawRequest(`${gw.url}/api/auth/wallet/nonce`, { method: 'POST', body: 'x'.repeat(20_000), headers: { 'content-type': 'application/json' } });
+    const res = await rawRequest(`${gw.url}/api/auth/wallet/nonce`, {
+      method: 'POST',
+      body: 'x'.repeat(20_000),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual({ error: { code: 'payload_too_large', message: 'The request body is too large (at most 16 KiB).' } });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -267,7 +308,11 @@ describe('proxy: body limits at the gateway', () => {
       const started = waitFor('upload-started');
       const total = 10 * 1000 * 1000;
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request(`${url}/api/nft/images`, { method: 'POST', agent: false, headers: { 'content-type': 'image/png', 'content-length': String(total) } });
+        const req = request(`${url}/api/nft/images`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'image/png', 'content-length': String(total) },
+        });
         req.on('response', (res) => void readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, body })));
         req.on('error', reject);
         // The first megabyte, then the rest only once the service has begun to receive it: a

@@ -27,7 +27,19 @@ class ByteLimit extends Transform {
 }
 
 /** Errors that mean the service could not be reached or dropped the connection: a 502. */
-const unreachable = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const unreachable = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
 
 /** `/api/<name>/...` or `/api/<name>?...` → name; null when the URL names no service. */
 const serviceOf = (url: string): ServiceName | null => {
@@ -65,7 +77,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (this.clientLeft) controller.abort(new Error('the client closed the connection'));
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     if (statusCode < 200) return; // 1xx from the service: the gateway answered Expect itself
     const out = responseHeaders(headers);
     for (const [name, value] of this.security) out[name] = value;
@@ -93,15 +105,18 @@ class Exchange implements Dispatcher.DispatchHandler {
     }
     // A body left unread would be taken for the next request: close the connection instead.
     const close = this.hasBody && !this.req.complete;
-    if (error instanceof PayloadTooLarge) return sendError(res, security, 413, errorCodes.payloadTooLarge, error.message, { close: true });
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'UND_ERR_HEADERS_TIMEOUT') return sendError(res, security, 504, errorCodes.unavailable, `The ${service} service did not answer in time. Please try again shortly.`, { close });
-    if (unreachable.has(code)) {
+    if (error instanceof PayloadTooLarge) {
+      sendError(res, security, 413, errorCodes.payloadTooLarge, error.message, { close: true });
+    } else if (code === 'UND_ERR_HEADERS_TIMEOUT') {
+      sendError(res, security, 504, errorCodes.unavailable, `The ${service} service did not answer in time. Please try again shortly.`, { close });
+    } else if (unreachable.has(code)) {
       console.error(`[gateway] ${service} unreachable: ${code} ${error.message}`);
-      return sendError(res, security, 502, errorCodes.unavailable, `The ${service} service is unavailable. Please try again shortly.`, { close });
+      sendError(res, security, 502, errorCodes.unavailable, `The ${service} service is unavailable. Please try again shortly.`, { close });
+    } else {
+      console.error(`[gateway] ${this.req.method} ${this.req.url} to ${service} failed`, error);
+      sendError(res, security, 500, errorCodes.internal, 'Something went wrong. Please try again.', { close });
     }
-    console.error(`[gateway] ${this.req.method} ${this.req.url} to ${service} failed`, error);
-    return sendError(res, security, 500, errorCodes.internal, 'Something went wrong. Please try again.', { close });
   }
 }
 
@@ -133,13 +148,17 @@ export class ServiceProxy {
     const url = req.url ?? '/';
     const service = serviceOf(url);
     const { security } = this.options;
-    if (!service) return sendError(res, security, 404, errorCodes.notFound, 'Not found');
+    if (!service) {
+      sendError(res, security, 404, errorCodes.notFound, 'Not found');
+      return;
+    }
     const method = req.method ?? 'GET';
     const query = url.indexOf('?');
     const maxBytes = bodyLimitFor(method, query === -1 ? url : url.slice(0, query));
     const forwarded = forwardRequestHeaders(req, this.options.proto);
     if (forwarded.contentLength !== null && forwarded.contentLength > maxBytes) {
-      return sendError(res, security, 413, errorCodes.payloadTooLarge, payloadTooLargeMessage(maxBytes), { close: true });
+      sendError(res, security, 413, errorCodes.payloadTooLarge, payloadTooLargeMessage(maxBytes), { close: true });
+      return;
     }
     // A Content-Length body is held to its length by Node's parser; a chunked one is counted here.
     const body = forwarded.chunked ? req.pipe(new ByteLimit(maxBytes)) : forwarded.contentLength ? req : null;

@@ -5,14 +5,20 @@ import type { RemotesMap } from '@starforge/contracts';
 export type HeaderPair = readonly [name: string, value: string];
 
 /** Origins of remotes that live elsewhere; relative entries are served by this gateway. */
-export const remoteOrigins = (remotes: RemotesMap): string[] =>
-  [...new Set(Object.values(remotes).filter((u) => /^https?:\/\//.test(u)).map((u) => new URL(u).origin))].sort();
+const remoteOrigins = (remotes: RemotesMap): string[] =>
+  [
+    ...new Set(
+      Object.values(remotes)
+        .filter((u) => /^https?:\/\//.test(u))
+        .map((u) => new URL(u).origin),
+    ),
+  ].sort();
 
 /**
  * Browser features the product never uses, denied to the page and anything it embeds. Only
  * names Chromium knows: an unknown one is reported on the console of every page.
  */
-export const deniedFeatures = [
+const deniedFeatures = [
   'accelerometer',
   'camera',
   'display-capture',

@@ -83,7 +83,14 @@ export class ShellPage {
       return {
         body,
         etag,
-        headers: ['content-type', 'text/html; charset=utf-8', 'content-length', String(body.length), ...(encoding ? ['content-encoding', encoding] : []), ...common],
+        headers: [
+          'content-type',
+          'text/html; charset=utf-8',
+          'content-length',
+          String(body.length),
+          ...(encoding ? ['content-encoding', encoding] : []),
+          ...common,
+        ],
         notModified: common,
       };
     };
@@ -109,9 +116,10 @@ export class ShellPage {
       return;
     }
     const acceptEncoding = req.headers['accept-encoding'];
-    const variant = (page.br && accepts(acceptEncoding, 'br') ? page.br : null) ?? (page.gzip && accepts(acceptEncoding, 'gzip') ? page.gzip : null) ?? page.identity;
+    const variant =
+      (page.br && accepts(acceptEncoding, 'br') ? page.br : null) ?? (page.gzip && accepts(acceptEncoding, 'gzip') ? page.gzip : null) ?? page.identity;
     const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === variant.etag)) {
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === variant.etag)) {
       res.writeHead(304, variant.notModified);
       res.end();
       return;

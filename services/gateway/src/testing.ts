@@ -8,7 +8,7 @@ import { defaultRemotes, type GatewayConfig } from './env';
 import { createGatewayServer, type GatewayServer } from './gateway-server';
 
 /** Starts a Node HTTP server on a free loopback port; resolves to its URL. */
-export const listen = (server: Server): Promise<string> =>
+const listen = (server: Server): Promise<string> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
 /** A real upstream service on loopback, answering with `handler`. */
@@ -35,7 +35,10 @@ const emptyStaticRoot = (): string => {
 };
 
 /** A gateway config with every service at `url` unless `services` says otherwise. */
-export const testConfig = (url: string, overrides: Partial<Omit<GatewayConfig, 'services'>> & { services?: Partial<Record<ServiceName, string>> } = {}): GatewayConfig => ({
+export const testConfig = (
+  url: string,
+  overrides: Partial<Omit<GatewayConfig, 'services'>> & { services?: Partial<Record<ServiceName, string>> } = {},
+): GatewayConfig => ({
   port: 0,
   host: '127.0.0.1',
   staticRoot: overrides.staticRoot ?? emptyStaticRoot(),
@@ -45,7 +48,10 @@ export const testConfig = (url: string, overrides: Partial<Omit<GatewayConfig, '
 });
 
 /** The gateway's real server on a free port. */
-export const startGateway = async (config: GatewayConfig, options: { shellRecheckMs?: number } = {}): Promise<{ url: string; gateway: GatewayServer; close: () => Promise<void> }> => {
+export const startGateway = async (
+  config: GatewayConfig,
+  options: { shellRecheckMs?: number } = {},
+): Promise<{ url: string; gateway: GatewayServer; close: () => Promise<void> }> => {
   const gateway = createGatewayServer(config, options);
   const url = await listen(gateway.server);
   return {
@@ -75,7 +81,10 @@ export interface RawAnswer {
  * One request with node:http, which (unlike fetch) sends any header it is given: Connection,
  * Keep-Alive, TE, Upgrade, Expect.
  */
-export const rawRequest = (url: string, options: { method?: string; headers?: Record<string, string | string[]>; body?: string | Buffer } = {}): Promise<RawAnswer> =>
+export const rawRequest = (
+  url: string,
+  options: { method?: string; headers?: Record<string, string | string[]>; body?: string | Buffer } = {},
+): Promise<RawAnswer> =>
   new Promise((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }), reject);

@@ -2,8 +2,7 @@ import { matchPath } from 'react-router-dom';
 import { routeTable, type RemoteName } from '@starforge/contracts';
 import { loadRemoteRoutes } from './remotes';
 
-const remoteFor = (pathname: string): RemoteName | undefined =>
-  routeTable.find((route) => route.remote && matchPath(route.path, pathname))?.remote;
+const remoteFor = (pathname: string): RemoteName | undefined => routeTable.find((route) => route.remote && matchPath(route.path, pathname))?.remote;
 
 const started = new Set<RemoteName>();
 

@@ -16,8 +16,10 @@ type LoadState = { status: 'loading' } | { status: 'ready'; module: RemoteRoutes
  * Loads a remote's routes outside Suspense on purpose: React holds a revealed Suspense
  * boundary back for up to 300 ms after its fallback showed, which would make every first
  * visit to a remote's screen at least that slow. Here the page shows the moment it arrives.
+ * A retry needs no dependency here: the boundary's key holds the attempt, so the screen mounts
+ * afresh and this effect runs again.
  */
-const useRemoteRoutes = (remote: RemoteName, attempt: number): LoadState => {
+const useRemoteRoutes = (remote: RemoteName): LoadState => {
   const cached = loaded.get(remote);
   const [state, setState] = useState<LoadState>(cached ? { status: 'ready', module: cached } : { status: 'loading' });
   useEffect(() => {
@@ -38,12 +40,12 @@ const useRemoteRoutes = (remote: RemoteName, attempt: number): LoadState => {
     return () => {
       current = false;
     };
-  }, [remote, attempt]);
+  }, [remote]);
   return state;
 };
 
-function RemoteScreen({ remote, pattern, attempt }: { remote: RemoteName; pattern: string; attempt: number }) {
-  const state = useRemoteRoutes(remote, attempt);
+function RemoteScreen({ remote, pattern }: { remote: RemoteName; pattern: string }) {
+  const state = useRemoteRoutes(remote);
   if (state.status === 'failed') throw state.error; // the boundary above shows the retry
   if (state.status === 'loading') return <FullPageSpinner label="Loading..." />;
   const Page = state.module.pages[pattern] ?? UnknownRemotePage;
@@ -64,7 +66,7 @@ export function RemotePage({ remote, pattern }: { remote: RemoteName; pattern: s
   };
   return (
     <RemoteErrorBoundary key={`${pathname}|${attempt}`} remote={remote} onRetry={retry}>
-      <RemoteScreen remote={remote} pattern={pattern} attempt={attempt} />
+      <RemoteScreen remote={remote} pattern={pattern} />
     </RemoteErrorBoundary>
   );
 }

@@ -13,13 +13,19 @@ const navigationCards = [
 ];
 
 /** The part of the e-mail before the at-sign, as the welcome line uses it. */
-export const welcomeName = (email: string | undefined): string => (email ? (email.split('@')[0] ?? email) : 'explorer');
+const welcomeName = (email: string | undefined): string => (email ? (email.split('@')[0] ?? email) : 'explorer');
 
 export function Dashboard() {
   const user = useUser();
   return (
     <>
-      <TopBar links={[{ to: '/nfts', label: 'My NFTs' }, { to: '/pricing', label: 'Pricing' }, { to: '/settings', label: 'Settings' }]} />
+      <TopBar
+        links={[
+          { to: '/nfts', label: 'My NFTs' },
+          { to: '/pricing', label: 'Pricing' },
+          { to: '/settings', label: 'Settings' },
+        ]}
+      />
       <main className="sf-main dashboard">
         <h1 className="dashboard-welcome">Welcome back, {welcomeName(user?.email)}!</h1>
         <p className="sf-muted">Your mission control for testing, minting and earning.</p>
@@ -28,7 +34,9 @@ export function Dashboard() {
         <section className="dashboard-slot" aria-label="Your stats" data-slot="dashboard-stats" />
 
         <section aria-labelledby="dashboard-nav-title">
-          <h2 id="dashboard-nav-title" className="sf-visually-hidden">Where to next</h2>
+          <h2 id="dashboard-nav-title" className="sf-visually-hidden">
+            Where to next
+          </h2>
           <div className="sf-grid">
             {navigationCards.map((card) => (
               <Link key={card.to} to={card.to} className="sf-card dashboard-card">

@@ -26,7 +26,9 @@ export function Landing() {
       </header>
       <main className="sf-main landing">
         <section className="landing-hero" aria-labelledby="landing-title">
-          <h1 id="landing-title" className="landing-title">{shellText.landingHeadline}</h1>
+          <h1 id="landing-title" className="landing-title">
+            {shellText.landingHeadline}
+          </h1>
           <p className="landing-tagline">{shellText.landingTagline}</p>
           <p className="landing-subline sf-muted">{shellText.landingSubline}</p>
           <div className="landing-actions">
@@ -35,7 +37,8 @@ export function Landing() {
             </Link>
             <WalletControl look="hero" />
           </div>
-          <a href="#features" className="landing-arrow" aria-label="See the features">
+          <a href="#features" className="landing-arrow">
+            <span className="sf-visually-hidden">See the features</span>
             <span aria-hidden="true">↓</span>
           </a>
         </section>

@@ -5,7 +5,9 @@ export function NotFound() {
   return (
     <main className="sf-main">
       <section className="sf-card sf-error-panel">
-        <p className="sf-muted" aria-hidden="true">404</p>
+        <p className="sf-muted" aria-hidden="true">
+          404
+        </p>
         <h1>{shellText.notFound}</h1>
         <Link to="/" className="sf-btn sf-btn-primary">
           Return to Home

@@ -70,5 +70,6 @@ export function Starfield() {
     };
   }, []);
 
+  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabIndex is not focusable; the starfield is decoration.
   return <canvas ref={canvasRef} className="sf-starfield" aria-hidden="true" data-star-count={STAR_COUNT} />;
 }

@@ -45,8 +45,9 @@ export function WalletControl({ look = 'standard' }: { look?: 'hero' | 'standard
   if (wallet.status === 'connected') {
     return (
       <div className="sf-wallet">
-        <span className="sf-badge" title={wallet.address} aria-label={`Connected wallet ${wallet.address}`}>
-          <span aria-hidden="true">●</span> {shortAddress(wallet.address)}
+        <span className="sf-badge" title={wallet.address}>
+          <span className="sf-visually-hidden">Connected wallet {wallet.address}</span>
+          <span aria-hidden="true">● {shortAddress(wallet.address)}</span>
         </span>
         <button type="button" className="sf-btn sf-btn-ghost" onClick={() => void disconnect()}>
           {walletText.disconnect}

@@ -54,7 +54,10 @@ export const buildFrontends = async (root: string, apps: FrontendApp[], log: (li
   const hashes = await Promise.all(apps.map((app) => sourceHash(root, app)));
   const started = Date.now();
   log(`building ${apps.map((a) => a.dir).join(', ')}`);
-  const configs = Object.assign(apps.map((app) => webpackConfig(app, { root, mode: 'production' })), { parallelism: 2 });
+  const configs = Object.assign(
+    apps.map((app) => webpackConfig(app, { root, mode: 'production' })),
+    { parallelism: 2 },
+  );
   const multi = webpack(configs);
   for (const child of multi.compilers) {
     child.hooks.done.tap('progress', (stats) => log(`  built ${child.name} in ${((stats.endTime - stats.startTime) / 1000).toFixed(1)} s`));

@@ -76,11 +76,15 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
             new CompressionPlugin({ test: compressible, algorithm: 'brotliCompress', filename: '[path][base].br', threshold: 1024, minRatio: 0.9 }),
           ]
         : []),
-      ...(isShell ? [new HtmlWebpackPlugin({ template: resolve(appDir, 'src/index.html'), favicon: resolve(appDir, 'src/favicon.svg'), scriptLoading: 'defer' })] : []),
+      ...(isShell
+        ? [new HtmlWebpackPlugin({ template: resolve(appDir, 'src/index.html'), favicon: resolve(appDir, 'src/favicon.svg'), scriptLoading: 'defer' })]
+        : []),
     ],
     optimization: {
       minimize: production,
-      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+      minimizer: [
+        new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, minimizerOptions: { compress: { passes: 2 }, mangle: true } }),
+      ],
     },
     performance: { hints: false },
     stats: 'errors-warnings',

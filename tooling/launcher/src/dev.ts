@@ -10,7 +10,14 @@ import { ensureFrontendsBuilt, startStack } from './stack';
 // other remotes are served from their production builds by the gateway, as in production.
 const { values } = parseArgs({ options: { remotes: { type: 'string', default: '' }, port: { type: 'string', default: process.env.PORT ?? '3000' } } });
 const port = Number(values.port);
-const live: FrontendApp[] = [shellApp, ...values.remotes.split(',').map((r) => r.trim()).filter(Boolean).map((r) => findApp(r.startsWith('mfe') ? r : `mfe-${r}`))];
+const live: FrontendApp[] = [
+  shellApp,
+  ...values.remotes
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => findApp(r.startsWith('mfe') ? r : `mfe-${r}`)),
+];
 const log = (line: string) => console.log(line);
 
 // The shell's port and the gateway's (port + 1000): one line, not a stack trace, when taken.

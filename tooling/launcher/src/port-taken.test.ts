@@ -48,7 +48,11 @@ describe('a taken port', () => {
     expect(stdout).toBe('');
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Starforge: Port ${port} is taken \\(another program listens on 127\\.0\\.0\\.1:${port}\\)\\. Choose another port: PORT=\\d+ npx -y pnpm@10 start$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Starforge: Port ${port} is taken \\(another program listens on 127\\.0\\.0\\.1:${port}\\)\\. Choose another port: PORT=\\d+ npx -y pnpm@10 start$`,
+      ),
+    );
     expect(stderr).not.toMatch(/EADDRINUSE|\n\s+at /);
   }, 20_000);
 });

@@ -20,13 +20,23 @@ import postgres from 'postgres';
  *    `.data/pg` a link to it, so the data is still found under `.data/`.
  */
 
-interface Binaries { postgres: string; initdb: string; pgCtl: string; nativeDir: string }
+interface Binaries {
+  postgres: string;
+  initdb: string;
+  pgCtl: string;
+  nativeDir: string;
+}
 
 const USER = 'postgres';
 const PASSWORD = 'starforge';
 const SYSTEM_DIR = '/var/lib/starforge';
 
-const binariesIn = (nativeDir: string): Binaries => ({ nativeDir, postgres: join(nativeDir, 'bin/postgres'), initdb: join(nativeDir, 'bin/initdb'), pgCtl: join(nativeDir, 'bin/pg_ctl') });
+const binariesIn = (nativeDir: string): Binaries => ({
+  nativeDir,
+  postgres: join(nativeDir, 'bin/postgres'),
+  initdb: join(nativeDir, 'bin/initdb'),
+  pgCtl: join(nativeDir, 'bin/pg_ctl'),
+});
 
 const resolveBinaries = async (): Promise<Binaries> => {
   const requireFromLauncher = createRequire(import.meta.url);
@@ -94,7 +104,15 @@ export interface EmbeddedDatabase {
   exited: Promise<string>;
 }
 
-export const startEmbeddedPostgres = async ({ dataDir, port, log = () => {} }: { dataDir: string; port: number; log?: (line: string) => void }): Promise<EmbeddedDatabase> => {
+export const startEmbeddedPostgres = async ({
+  dataDir,
+  port,
+  log = () => {},
+}: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> => {
   let bins = await resolveBinaries();
   let clusterDir = resolve(dataDir);
   const ids = isRoot() ? postgresIds() : undefined;
@@ -106,7 +124,11 @@ export const startEmbeddedPostgres = async ({ dataDir, port, log = () => {} }: {
     const pwFile = join(tmpdir(), `starforge-pw-${process.pid}-${Date.now()}`);
     await writeFile(pwFile, `${PASSWORD}\n`, { mode: 0o644 });
     try {
-      await run(bins.initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], ids);
+      await run(
+        bins.initdb,
+        [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'],
+        ids,
+      );
     } finally {
       await rm(pwFile, { force: true });
     }
@@ -119,7 +141,22 @@ export const startEmbeddedPostgres = async ({ dataDir, port, log = () => {} }: {
 
   const server: ChildProcess = spawn(
     bins.postgres,
-    ['-D', clusterDir, '-p', String(port), '-h', '127.0.0.1', '-c', "unix_socket_directories=", '-c', 'max_connections=300', '-c', 'shared_buffers=128MB', '-c', 'fsync=on'],
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-h',
+      '127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'shared_buffers=128MB',
+      '-c',
+      'fsync=on',
+    ],
     { ...ids, env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

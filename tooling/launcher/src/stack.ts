@@ -121,13 +121,18 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
     await Promise.all(processes.map((p) => p.listening));
     await Promise.all(serviceNames.map((d) => waitForOk(`${services[d]}/api/${d}/health`)));
 
-    const gateway = startSupervised('gateway', fromRoot('services/gateway/src/server.ts'), {
-      PORT: String(options.port),
-      HOST: host,
-      STATIC_ROOT: repoRoot,
-      PUBLIC_ORIGIN: publicOrigin,
-      ...Object.fromEntries(serviceNames.map((d) => [`${d.toUpperCase()}_URL`, services[d]])),
-    }, log);
+    const gateway = startSupervised(
+      'gateway',
+      fromRoot('services/gateway/src/server.ts'),
+      {
+        PORT: String(options.port),
+        HOST: host,
+        STATIC_ROOT: repoRoot,
+        PUBLIC_ORIGIN: publicOrigin,
+        ...Object.fromEntries(serviceNames.map((d) => [`${d.toUpperCase()}_URL`, services[d]])),
+      },
+      log,
+    );
     processes.push(gateway);
     await gateway.listening.catch((error: unknown) => {
       // Taken between the check above and now (another launch starting at the same moment).

@@ -10,7 +10,10 @@ const env = z
     PUBLIC_ORIGIN: z.string().url().optional(),
     DATABASE_URL: z.string().url().optional(),
     STARFORGE_DATA_DIR: z.string().optional(),
-    STARFORGE_DB_NAME: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+    STARFORGE_DB_NAME: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .optional(),
     STARFORGE_DB_RESET: z.enum(['0', '1']).optional(),
   })
   .parse(process.env);
@@ -51,7 +54,9 @@ const stack: RunningStack = await startStack({
   resetDatabase: env.STARFORGE_DB_RESET === '1',
   log,
 }).catch(failStart);
-log(`\n  ✔ Starforge is ready on ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it; a service that dies is restarted)\n`);
+log(
+  `\n  ✔ Starforge is ready on ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it; a service that dies is restarted)\n`,
+);
 
 let stopping = false;
 const shutdown = async (reason: string, code: number) => {

@@ -10,7 +10,12 @@ const FIXTURE = fromRoot('packages/service-kit/src/jobs/fixtures/job-service.ts'
 const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await Promise.resolve().then(check).catch(() => false)) return;
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
@@ -55,7 +60,11 @@ describe('the supervisor', () => {
     })();
 
     const request = async (body: object) => {
-      const res = await fetch(`${a.url}/api/job_fixture_a/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${a.url}/api/job_fixture_a/requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(res.status).toBe(201);
       return ((await res.json()) as { id: string }).id;
     };
@@ -63,7 +72,13 @@ describe('the supervisor', () => {
     // recorded it complete (the case that makes delivery at-least-once).
     const ids = [await request({ key: 'k1', afterSeconds: 1.5, beforeMs: 1_500 }), await request({ key: 'k2', afterSeconds: 1.5, afterMs: 1_500 })];
 
-    await until(async () => (await sql`select 1 from job_fixture_a.attempts where key = 'k1'`).length === 1 && (await sql`select 1 from job_fixture_a.effects where key = 'k2'`).length === 1, 10_000, 'k1 started and k2 done but not completed');
+    await until(
+      async () =>
+        (await sql`select 1 from job_fixture_a.attempts where key = 'k1'`).length === 1 &&
+        (await sql`select 1 from job_fixture_a.effects where key = 'k2'`).length === 1,
+      10_000,
+      'k1 started and k2 done but not completed',
+    );
     expect(await sql`select key from job_fixture_a.effects`).toHaveLength(1);
     const firstPid = a.supervised.current().pid;
     process.kill(firstPid!, 'SIGKILL');
@@ -78,7 +93,10 @@ describe('the supervisor', () => {
     expect((await sql`select key from job_fixture_a.effects order by key`).map((r) => r.key)).toEqual(['k1', 'k2']);
     for (const key of ['k1', 'k2']) {
       const attempts = await sql`select attempt from job_fixture_a.attempts where key = ${key} order by id`;
-      expect(attempts.map((r) => r.attempt), key).toEqual([1, 2]);
+      expect(
+        attempts.map((r) => r.attempt),
+        key,
+      ).toEqual([1, 2]);
     }
     expect(failures).toEqual([]);
     expect(asked).toBeGreaterThan(10);
@@ -88,7 +106,11 @@ describe('the supervisor', () => {
 
   it('stops a service with SIGTERM only after its running job finished, and does not restart it', async () => {
     const c = await supervise('job_fixture_c');
-    const res = await fetch(`${c.url}/api/job_fixture_c/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'k2', afterSeconds: 0 }) });
+    const res = await fetch(`${c.url}/api/job_fixture_c/requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'k2', afterSeconds: 0 }),
+    });
     const { id } = (await res.json()) as { id: string };
     await until(async () => (await sql`select 1 from job_fixture_c.attempts where key = 'k2'`).length === 1, 10_000, 'the job to start');
     await c.supervised.stop();
@@ -100,7 +122,10 @@ describe('the supervisor', () => {
 
   it('backs off when a service keeps dying: doubling delays up to the cap', async () => {
     const own: string[] = [];
-    const dying = startSupervised('dies', fromRoot('tooling/launcher/src/test-fixtures/dies-after-listening.ts'), {}, (line) => own.push(line), { initialDelayMs: 100, maxDelayMs: 200 });
+    const dying = startSupervised('dies', fromRoot('tooling/launcher/src/test-fixtures/dies-after-listening.ts'), {}, (line) => own.push(line), {
+      initialDelayMs: 100,
+      maxDelayMs: 200,
+    });
     started.push(dying);
     await dying.listening;
     await until(() => dying.restarts() >= 3, 20_000, 'three restarts');
@@ -112,7 +137,10 @@ describe('the supervisor', () => {
 
   it('starts the backoff over for a process that ran long enough before dying', async () => {
     const own: string[] = [];
-    const dying = startSupervised('dies', fromRoot('tooling/launcher/src/test-fixtures/dies-after-listening.ts'), {}, (line) => own.push(line), { initialDelayMs: 100, stableAfterMs: 50 });
+    const dying = startSupervised('dies', fromRoot('tooling/launcher/src/test-fixtures/dies-after-listening.ts'), {}, (line) => own.push(line), {
+      initialDelayMs: 100,
+      stableAfterMs: 50,
+    });
     started.push(dying);
     await dying.listening;
     await until(() => dying.restarts() >= 2, 20_000, 'two restarts');
@@ -123,7 +151,12 @@ describe('the supervisor', () => {
 
   it('does not restart a service whose first start fails', async () => {
     const port = await freePort();
-    const broken = startSupervised('job_fixture_broken', FIXTURE, { DATABASE_URL: 'not a url', HOST: '127.0.0.1', PORT: String(port), FIXTURE_SERVICE: 'job_fixture_broken' }, (line) => lines.push(line));
+    const broken = startSupervised(
+      'job_fixture_broken',
+      FIXTURE,
+      { DATABASE_URL: 'not a url', HOST: '127.0.0.1', PORT: String(port), FIXTURE_SERVICE: 'job_fixture_broken' },
+      (line) => lines.push(line),
+    );
     started.push(broken);
     await expect(broken.listening).rejects.toThrow(/exited .* before listening/);
     await new Promise((r) => setTimeout(r, 800));

@@ -30,7 +30,13 @@ const seconds = (ms: number) => `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toF
  * the port, stay the same, so the gateway finds it again where it was. A first start that fails
  * is not retried: a broken migration or a taken port should stop the launch, not loop.
  */
-export const startSupervised = (name: string, entry: string, env: NodeJS.ProcessEnv, log: (line: string) => void, options: SupervisorOptions = {}): SupervisedProcess => {
+export const startSupervised = (
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  options: SupervisorOptions = {},
+): SupervisedProcess => {
   const initialDelayMs = options.initialDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 10_000;
   const stableAfterMs = options.stableAfterMs ?? 10_000;
@@ -46,7 +52,9 @@ export const startSupervised = (name: string, entry: string, env: NodeJS.Process
       if (stopping) return;
       quickDeaths = Date.now() - startedAt >= stableAfterMs ? 0 : quickDeaths + 1;
       const delay = Math.min(initialDelayMs * 2 ** Math.max(0, quickDeaths - 1), maxDelayMs);
-      log(`[launcher] ${name} exited (${signal ?? `code ${code}`}); restarting it in ${seconds(delay)} (restart ${restarts + 1}); the other services keep running`);
+      log(
+        `[launcher] ${name} exited (${signal ?? `code ${code}`}); restarting it in ${seconds(delay)} (restart ${restarts + 1}); the other services keep running`,
+      );
       pending = setTimeout(() => {
         pending = undefined;
         if (stopping) return;

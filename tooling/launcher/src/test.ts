@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { repoRoot } from './paths';
 
-// `pnpm test`: every test there is — units and service tests on a real PostgreSQL (vitest),
-// then the end-to-end journeys in Debian's Chromium (Playwright) against the built product.
+// `pnpm test`: every check there is — types, lint and unused code (Biome, knip), units and
+// service tests on a real PostgreSQL (vitest), then the end-to-end journeys in Debian's Chromium
+// (Playwright) against the built product.
 const CHROMIUM = '/usr/bin/chromium';
 
 const run = (label: string, command: string, args: string[]): boolean => {
@@ -20,8 +21,11 @@ const ensureChromium = (): void => {
     process.exit(1);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  console.log('=== installing Debian\'s Chromium for the end-to-end tests');
-  if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0 || spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status !== 0) {
+  console.log("=== installing Debian's Chromium for the end-to-end tests");
+  if (
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0 ||
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status !== 0
+  ) {
     console.error('could not install chromium with apt-get');
     process.exit(1);
   }
@@ -31,9 +35,12 @@ const bin = (name: string) => `${repoRoot}/node_modules/.bin/${name}`;
 ensureChromium();
 const results = {
   typecheck: run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  lint: run('lint', bin('biome'), ['check', '--error-on-warnings', '.']) && run('unused code', bin('knip'), []),
   'unit and service tests': run('unit and service tests', bin('vitest'), ['run']),
   'end-to-end tests': run('end-to-end tests', bin('playwright'), ['test']),
 };
-const failed = Object.entries(results).filter(([, ok]) => !ok).map(([name]) => name);
+const failed = Object.entries(results)
+  .filter(([, ok]) => !ok)
+  .map(([name]) => name);
 console.log(failed.length ? `\nFAILED: ${failed.join(', ')}` : '\nAll test suites passed.');
 process.exit(failed.length ? 1 : 0);

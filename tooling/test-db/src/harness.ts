@@ -72,11 +72,7 @@ export interface TestHandle<A extends RequestTarget> extends TestApp<A> {
  * the search path) and the service's app on it before the file's tests, and closes the pool
  * after them. Read `sql` and `app` inside tests, not at the top of the file.
  */
-export const useTestApp = <A extends RequestTarget>(options: {
-  domain: ServiceName;
-  migrationsDir: string;
-  createApp: (sql: Sql) => A;
-}): TestHandle<A> => {
+export const useTestApp = <A extends RequestTarget>(options: { domain: ServiceName; migrationsDir: string; createApp: (sql: Sql) => A }): TestHandle<A> => {
   let state: { sql: Sql; app: A } | undefined;
   const ready = () => {
     if (!state) throw new Error('useTestApp: read sql and app inside tests, after beforeAll');

@@ -15,7 +15,9 @@ describe('authErrorMessage', () => {
   it('branches on the stable code, never on the wording', () => {
     expect(authErrorMessage(new ApiRequestError(400, 'invalid_credentials', 'Wrong'))).toBe(authMessages.invalidCredentials);
     // The same words under another code are shown as they came, not translated.
-    expect(authErrorMessage(new ApiRequestError(400, 'validation_failed', authServiceMessages.invalidCredentials))).toBe(authServiceMessages.invalidCredentials);
+    expect(authErrorMessage(new ApiRequestError(400, 'validation_failed', authServiceMessages.invalidCredentials))).toBe(
+      authServiceMessages.invalidCredentials,
+    );
   });
 
   it('shows the server\u2019s message for rate limiting', () => {

@@ -42,7 +42,9 @@ describe('accountSummary', () => {
   });
 
   it('ignores an identity subject that is not an address', () => {
-    const summary = accountSummary(user({ identities: [{ provider: 'solana', id: 'not-an-address', identity_id: 'b5a0c3de-0000-4000-8000-000000000000', created_at: '' }] }));
+    const summary = accountSummary(
+      user({ identities: [{ provider: 'solana', id: 'not-an-address', identity_id: 'b5a0c3de-0000-4000-8000-000000000000', created_at: '' }] }),
+    );
     expect(summary).toMatchObject({ signInMethod: 'solana', linkedWallet: null });
   });
 });

@@ -1,6 +1,6 @@
 import { WALLET_EMAIL_DOMAIN, solanaAddressSchema, type AuthUser } from '@starforge/contracts';
 
-export type SignInMethod = 'email' | 'solana';
+type SignInMethod = 'email' | 'solana';
 
 export interface AccountSummary {
   email: string;
@@ -24,7 +24,8 @@ export const formatMemberSince = (createdAt: string, locale?: string): string =>
  */
 export const accountSummary = (user: AuthUser, locale?: string): AccountSummary => {
   const providers = new Set(user.identities.map((i) => i.provider));
-  const walletAccount = user.email.endsWith(`@${WALLET_EMAIL_DOMAIN}`) || (!providers.has('email') && (providers.has('solana') || user.user_metadata.wallet_type === 'solana'));
+  const walletAccount =
+    user.email.endsWith(`@${WALLET_EMAIL_DOMAIN}`) || (!providers.has('email') && (providers.has('solana') || user.user_metadata.wallet_type === 'solana'));
   const identityAddress = user.identities.find((i) => i.provider === 'solana')?.id;
   const metadataAddress = user.user_metadata.wallet_address;
   return {

@@ -23,7 +23,9 @@ describe('createAction', () => {
   });
 
   const convert = () =>
-    createAction(({ idempotencyKey }, amount: number) => requestJson<{ ok: boolean }>('/api/rewards/convert', { method: 'POST', json: { amount }, idempotencyKey }));
+    createAction(({ idempotencyKey }, amount: number) =>
+      requestJson<{ ok: boolean }>('/api/rewards/convert', { method: 'POST', json: { amount }, idempotencyKey }),
+    );
 
   it('sends one fresh key per action and the same key on its retries, backing off from 200 ms', async () => {
     fetchMock
@@ -80,9 +82,7 @@ describe('createAction', () => {
   });
 
   it('retries while the server says the key is still in use (409 idempotency_key_in_use)', async () => {
-    fetchMock
-      .mockResolvedValueOnce(json(409, { error: { code: 'idempotency_key_in_use', message: 'busy' } }))
-      .mockResolvedValueOnce(json(200, { ok: true }));
+    fetchMock.mockResolvedValueOnce(json(409, { error: { code: 'idempotency_key_in_use', message: 'busy' } })).mockResolvedValueOnce(json(200, { ok: true }));
     const running = convert().run(1);
     await vi.advanceTimersByTimeAsync(200);
     expect(await running).toEqual({ ok: true });
@@ -91,7 +91,10 @@ describe('createAction', () => {
   });
 
   it('after retries run out with the outcome unknown, pressing again with the same input reuses the key', async () => {
-    const action = createAction(({ idempotencyKey }, amount: number) => requestJson('/api/rewards/withdraw', { method: 'POST', json: { amount }, idempotencyKey }), { maxAttempts: 2, baseDelayMs: 10 });
+    const action = createAction(
+      ({ idempotencyKey }, amount: number) => requestJson('/api/rewards/withdraw', { method: 'POST', json: { amount }, idempotencyKey }),
+      { maxAttempts: 2, baseDelayMs: 10 },
+    );
     const failOffline = async (amount: number) => {
       fetchMock.mockReset();
       fetchMock.mockRejectedValue(new TypeError('offline'));
@@ -122,7 +125,14 @@ describe('createAction', () => {
       token_type: 'bearer',
       expires_in: 900,
       expires_at: Math.floor(Date.now() / 1000) + 900,
-      user: { id: '6f1d2c1e-1f0a-4b8e-9d3c-2a7b5e4c3d21', email: 'ada@example.com', created_at: '2026-01-01T00:00:00.000Z', user_metadata: {}, identities: [], factors: [] },
+      user: {
+        id: '6f1d2c1e-1f0a-4b8e-9d3c-2a7b5e4c3d21',
+        email: 'ada@example.com',
+        created_at: '2026-01-01T00:00:00.000Z',
+        user_metadata: {},
+        identities: [],
+        factors: [],
+      },
     });
     vi.resetModules();
     const { authClient } = await import('../auth-client');
@@ -137,10 +147,10 @@ describe('createAction', () => {
     expect(await stake.run(50)).toEqual({ staked: true });
     const calls = fetchMock.mock.calls.filter(([path]) => path === '/api/rewards/stake');
     expect(calls).toHaveLength(2);
-    const keys = calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    const keys = calls.map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
     expect(keys[0]).toMatch(uuid);
     expect(keys[1]).toBe(keys[0]);
-    expect(calls.map(([, init]) => (init?.headers as Record<string, string>).authorization)).toEqual(['Bearer old', 'Bearer new']);
+    expect(calls.map(([, init]) => (init?.headers as Record<string, string> | undefined)?.authorization)).toEqual(['Bearer old', 'Bearer new']);
   });
 });
 

@@ -27,8 +27,7 @@ export interface Action<A extends unknown[], R> {
 }
 
 /** An answer that says nothing about whether the server did it: the same request may be sent again. */
-const outcomeUnknown = (error: unknown): boolean =>
-  isRetryable(error) || (error instanceof ApiRequestError && error.code === errorCodes.idempotencyKeyInUse);
+const outcomeUnknown = (error: unknown): boolean => isRetryable(error) || (error instanceof ApiRequestError && error.code === errorCodes.idempotencyKeyInUse);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

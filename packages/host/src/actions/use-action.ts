@@ -13,6 +13,10 @@ export const useAction = <A extends unknown[], R>(fn: (call: ActionCall, ...args
     latest.current = fn;
   });
   const [action] = useState(() => createAction<A, R>((call, ...args) => latest.current(call, ...args), options));
-  const busy = useSyncExternalStore(action.subscribe, () => action.busy, () => action.busy);
+  const busy = useSyncExternalStore(
+    action.subscribe,
+    () => action.busy,
+    () => action.busy,
+  );
   return { run: action.run, busy };
 };

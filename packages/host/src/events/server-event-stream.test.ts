@@ -60,8 +60,7 @@ describe('ServerEventStream', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let tokens = 0;
   const refreshSession = vi.fn(async () => {});
-  const client = () =>
-    new ServerEventStream({ getToken: async () => `token-${++tokens}`, refreshSession, fetch: fetchMock, url: '/api/events/stream' });
+  const client = () => new ServerEventStream({ getToken: async () => `token-${++tokens}`, refreshSession, fetch: fetchMock, url: '/api/events/stream' });
   const headersOf = (call: number) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
 
   beforeEach(() => {

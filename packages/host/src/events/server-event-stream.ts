@@ -41,10 +41,14 @@ const SILENCE_LIMIT_MS = 2 * REALTIME_HEARTBEAT_MS + 10_000;
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /**
@@ -86,7 +90,10 @@ export class ServerEventStream {
   /** Calls `handler` for each event of `type` until the returned function is called. */
   subscribe<T extends ServerEventType>(type: T, handler: ServerEventHandler<T>): () => void {
     let set = this.handlers.get(type);
-    if (!set) this.handlers.set(type, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.handlers.set(type, set);
+    }
     const entry = handler as unknown as ServerEventHandler;
     set.add(entry);
     return () => {

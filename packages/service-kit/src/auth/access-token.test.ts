@@ -45,7 +45,13 @@ describe('verifyAccessToken', () => {
     const unsigned = new UnsecuredJWT(claims).setSubject(user.id).setAudience('starforge').setIssuer('starforge-auth').setExpirationTime('5m').encode();
     await refused(unsigned, tokens.keys);
     const secret = new TextEncoder().encode('a-shared-secret-that-is-long-enough!');
-    const hmac = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setAudience('starforge').setIssuer('starforge-auth').setExpirationTime('5m').sign(secret);
+    const hmac = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setAudience('starforge')
+      .setIssuer('starforge-auth')
+      .setExpirationTime('5m')
+      .sign(secret);
     await refused(hmac, tokens.keys);
     await refused('not.a.jwt', tokens.keys);
   });

@@ -40,11 +40,8 @@ const keyFetchFailed = (error: unknown): boolean =>
  * key passes), our audience and issuer, not expired. `expiredGraceSeconds` lets sign-out accept
  * a token that has run out: it only ever ends the session the token names.
  */
-export const verifyAccessToken = async (
-  token: string,
-  keys: AccessTokenKeys,
-  options: { expiredGraceSeconds?: number } = {},
-): Promise<AuthenticatedUser> => (await verifyAccessTokenWithExpiry(token, keys, options)).user;
+export const verifyAccessToken = async (token: string, keys: AccessTokenKeys, options: { expiredGraceSeconds?: number } = {}): Promise<AuthenticatedUser> =>
+  (await verifyAccessTokenWithExpiry(token, keys, options)).user;
 
 /** As verifyAccessToken, with the token's expiry (seconds since the epoch). */
 export const verifyAccessTokenWithExpiry = async (

@@ -30,7 +30,9 @@ export const publishEvent = async <T extends ServerEventType>(db: Db, event: Eve
  * One user's events keep their given order. Returns the ids in the given order.
  */
 export const publishEvents = async (db: Db, events: EventToPublish<ServerEventType>[]): Promise<string[]> => {
-  const order = events.map((event, index) => ({ event, index })).sort((a, b) => (a.event.userId < b.event.userId ? -1 : a.event.userId > b.event.userId ? 1 : a.index - b.index));
+  const order = events
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) => (a.event.userId < b.event.userId ? -1 : a.event.userId > b.event.userId ? 1 : a.index - b.index));
   const ids: string[] = new Array(events.length);
   for (const { event, index } of order) ids[index] = await publishEvent(db, event);
   return ids;

@@ -7,7 +7,10 @@ import { createRouter, createServiceApp } from '../create-app';
 /** A service on a real socket, answering the client address the kit derived. */
 const listen = async (sql: Sql, trustedProxies: string[]) => {
   const app = createServiceApp('rewards', sql, { http: { publicOrigin: 'http://localhost:3000', trustedProxies: new Set(trustedProxies) } });
-  app.route('/', createRouter().get('/whoami', (c) => c.json({ ip: c.var.clientIp })));
+  app.route(
+    '/',
+    createRouter().get('/whoami', (c) => c.json({ ip: c.var.clientIp })),
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -13,7 +13,10 @@ describe('sameOriginJson', () => {
   it('refuses a state-changing request from a foreign origin with 403', async () => {
     const body = JSON.stringify({ a: 1 });
     for (const origin of ['https://evil.example', 'null', 'http://starforge.example', 'https://starforge.example:444']) {
-      expect(await codeOf(await send('/x', { method: 'POST', body, headers: { origin, 'content-type': 'application/json' } })), origin).toEqual({ status: 403, code: 'forbidden' });
+      expect(await codeOf(await send('/x', { method: 'POST', body, headers: { origin, 'content-type': 'application/json' } })), origin).toEqual({
+        status: 403,
+        code: 'forbidden',
+      });
     }
     expect((await send('/x', { method: 'PUT', body, headers: { origin: 'https://starforge.example', 'content-type': 'application/json' } })).status).toBe(200);
     // No Origin: not a browser's cross-site request (curl, another service).

@@ -51,7 +51,11 @@ describe('idempotent on a zod-openapi route', () => {
     const app = buildApp();
     const key = randomUUID();
     const send = (points: unknown) =>
-      app.request('/stake', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key, 'x-user': 'ada' }, body: JSON.stringify({ points }) });
+      app.request('/stake', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key, 'x-user': 'ada' },
+        body: JSON.stringify({ points }),
+      });
     const first = await send(40);
     expect(first.status).toBe(201);
     const body = await first.json();

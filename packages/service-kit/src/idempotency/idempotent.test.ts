@@ -21,7 +21,9 @@ let failAfterCommit: 'crash' | 'refuse' | null = null;
 
 const buildApp = (options: { waitMs?: number; required?: boolean; abandonAfterMs?: number; pool?: Sql } = {}) => {
   const app = new Hono<AuthEnv>();
-  app.onError((err, c) => (err instanceof ApiError ? c.json(errorBody(err.code, err.message), err.status) : c.json(errorBody('internal_error', 'Something went wrong.'), 500)));
+  app.onError((err, c) =>
+    err instanceof ApiError ? c.json(errorBody(err.code, err.message), err.status) : c.json(errorBody('internal_error', 'Something went wrong.'), 500),
+  );
   app.use(async (c, next) => {
     c.set('user', { id: c.req.header('x-user') ?? 'nobody', email: 'x@example.com', sessionId: 's' });
     await next();
@@ -166,7 +168,7 @@ describe('idempotent', () => {
     expect(await effects(user)).toBe(1);
   });
 
-  it('replays an answer kept in the handler\'s transaction even when the request then failed', async () => {
+  it("replays an answer kept in the handler's transaction even when the request then failed", async () => {
     const app = buildApp();
     const user = freshUser();
     const key = randomUUID();
@@ -242,7 +244,7 @@ describe('idempotent', () => {
     expect(await effects(user)).toBe(2);
   });
 
-  it('refuses an empty key or one over 255 characters with 400, and accepts the draft\'s quoted form', async () => {
+  it("refuses an empty key or one over 255 characters with 400, and accepts the draft's quoted form", async () => {
     const app = buildApp();
     const user = freshUser();
     for (const key of ['', '   ', 'k'.repeat(256)]) {

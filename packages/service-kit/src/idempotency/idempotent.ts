@@ -86,7 +86,10 @@ export const idempotent = (options: IdempotentOptions): MiddlewareHandler<AuthEn
 
     const result = await claim(ref, fingerprint);
     if (result.kind === 'mismatch') {
-      return c.json(errorBody(errorCodes.idempotencyKeyReused, `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request. Use a new key for a new request.`), 422);
+      return c.json(
+        errorBody(errorCodes.idempotencyKeyReused, `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request. Use a new key for a new request.`),
+        422,
+      );
     }
     if (result.kind === 'replay') return replay(result.answer);
     if (result.kind !== 'owner') {

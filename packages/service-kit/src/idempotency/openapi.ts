@@ -11,15 +11,11 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
  */
 export const idempotencyOpenApi = {
   headers: z.object({
-    [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: z
-      .string()
-      .min(1)
-      .max(IDEMPOTENCY_KEY_MAX_LENGTH)
-      .optional()
-      .openapi({
-        description: 'A fresh random key (a UUID) per user action, the same on its retries. A repeat replays the first answer with `Idempotent-Replayed: true`; keys live 24 hours.',
-        example: '6a1f0c52-3d0e-4a4b-9b1e-2f5c8d7e9a10',
-      }),
+    [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH).optional().openapi({
+      description:
+        'A fresh random key (a UUID) per user action, the same on its retries. A repeat replays the first answer with `Idempotent-Replayed: true`; keys live 24 hours.',
+      example: '6a1f0c52-3d0e-4a4b-9b1e-2f5c8d7e9a10',
+    }),
   }),
   responses: {
     409: errorResponse('`idempotency_key_in_use`: the first request with this key is still running; retry with the same key'),

@@ -35,19 +35,27 @@ describe('durable jobs', () => {
     sql = createSql(inject('databaseUrl'), { max: 4 });
     jobs = createJobs({ databaseUrl: inject('databaseUrl'), service: 'kit_test', log: (line) => lines.push(line) });
     jobs.work<{ tag: string }>('record', async ({ tag }, job) => record(tag, job.attempt));
-    jobs.work<{ tag: string }>('flaky', async ({ tag }, job) => {
-      record(tag, job.attempt);
-      if (job.attempt === 1) throw new Error('the first attempt fails on purpose');
-    }, { retryDelaySeconds: 1 });
+    jobs.work<{ tag: string }>(
+      'flaky',
+      async ({ tag }, job) => {
+        record(tag, job.attempt);
+        if (job.attempt === 1) throw new Error('the first attempt fails on purpose');
+      },
+      { retryDelaySeconds: 1 },
+    );
     jobs.work<{ tag: string; ms: number }>('sleepy', async ({ tag, ms }, job) => {
       record(`${tag}:start`, job.attempt);
       await sleep(ms);
       record(`${tag}:end`, job.attempt);
     });
-    jobs.work<{ tag: string }>('hangs-once', async ({ tag }, job) => {
-      record(tag, job.attempt);
-      if (job.attempt === 1) await sleep(3_000);
-    }, { expireInSeconds: 1, retryDelaySeconds: 1 });
+    jobs.work<{ tag: string }>(
+      'hangs-once',
+      async ({ tag }, job) => {
+        record(tag, job.attempt);
+        if (job.attempt === 1) await sleep(3_000);
+      },
+      { expireInSeconds: 1, retryDelaySeconds: 1 },
+    );
     await jobs.start();
     // A second service whose worker is never woken at the due time: polling alone must suffice.
     polling = createJobs({ databaseUrl: inject('databaseUrl'), service: 'kit_test_polling', wakeAtDue: false, log: (line) => lines.push(line) });

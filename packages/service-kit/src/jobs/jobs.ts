@@ -134,7 +134,8 @@ export const createJobs = (options: JobsOptions): Jobs => {
 
     enqueue: async (tx, name, data, enqueueOptions = {}) => {
       if (!registered.has(name)) throw new Error(`No worker registered for job queue ${name}: register it with jobs.work() first`);
-      const dueAt = enqueueOptions.startAfter ?? (enqueueOptions.startAfterSeconds ? new Date(Date.now() + enqueueOptions.startAfterSeconds * 1000) : undefined);
+      const dueAt =
+        enqueueOptions.startAfter ?? (enqueueOptions.startAfterSeconds ? new Date(Date.now() + enqueueOptions.startAfterSeconds * 1000) : undefined);
       const sendOptions: PgBoss.SendOptions = { db: txExecutor(tx) };
       // Seconds go to the database so the due time follows its clock (`now()` + delay).
       if (enqueueOptions.startAfter) sendOptions.startAfter = enqueueOptions.startAfter;
@@ -155,7 +156,18 @@ export const createJobs = (options: JobsOptions): Jobs => {
         await boss.createQueue(name, queue);
         // createQueue keeps an existing queue as it was; apply the options the code asks for now.
         await boss.updateQueue(name, queue);
-        runners.set(name, startQueueRunner({ boss, name, handler, concurrency: w.concurrency, pollingMs: pollingIntervalSeconds * 1000, expireInSeconds: w.expireInSeconds, log }));
+        runners.set(
+          name,
+          startQueueRunner({
+            boss,
+            name,
+            handler,
+            concurrency: w.concurrency,
+            pollingMs: pollingIntervalSeconds * 1000,
+            expireInSeconds: w.expireInSeconds,
+            log,
+          }),
+        );
       }
       if (options.wakeAtDue !== false) {
         const arm = () => void armFromDatabase().catch((error: unknown) => log(`jobs: could not look ahead for due jobs: ${messageOf(error)}`));

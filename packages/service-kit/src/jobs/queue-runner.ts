@@ -78,7 +78,9 @@ export const startQueueRunner = ({ boss, name, handler, concurrency, pollingMs, 
     } catch (error) {
       const retry = context.attempt < context.maxAttempts ? 'it will be retried' : 'no retries left';
       log(`job ${name} ${job.id} failed on attempt ${context.attempt} of ${context.maxAttempts}: ${messageOf(error)} (${retry})`);
-      await boss.fail(name, job.id, { message: messageOf(error) }).catch((e: unknown) => log(`job ${name} ${job.id}: could not record the failure: ${messageOf(e)}`));
+      await boss
+        .fail(name, job.id, { message: messageOf(error) })
+        .catch((e: unknown) => log(`job ${name} ${job.id}: could not record the failure: ${messageOf(e)}`));
     } finally {
       clearTimeout(timer);
     }

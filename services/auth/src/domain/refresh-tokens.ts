@@ -9,7 +9,12 @@ export const REUSE_GRACE_SECONDS = 10;
 const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 /** A new opaque token (32 random bytes, base64url) for the session; only its hash is stored. */
-export const insertRefreshToken = async (db: Db, sessionId: string, parentId: string | null, token = randomBytes(32).toString('base64url')): Promise<string> => {
+export const insertRefreshToken = async (
+  db: Db,
+  sessionId: string,
+  parentId: string | null,
+  token = randomBytes(32).toString('base64url'),
+): Promise<string> => {
   await db`
     insert into refresh_tokens (session_id, parent_id, token_hash, expires_at)
     values (${sessionId}, ${parentId}, ${hashToken(token)}, now() + make_interval(secs => ${REFRESH_TOKEN_TTL_SECONDS}))`;
@@ -23,10 +28,7 @@ export const insertRefreshToken = async (db: Db, sessionId: string, parentId: st
  */
 const successorOf = (token: string, salt: Buffer): string => createHmac('sha256', salt).update(token).digest('base64url');
 
-export type RotationResult =
-  | { kind: 'rotated'; sessionId: string; userId: string; refreshToken: string }
-  | { kind: 'reused' }
-  | { kind: 'not_found' };
+export type RotationResult = { kind: 'rotated'; sessionId: string; userId: string; refreshToken: string } | { kind: 'reused' } | { kind: 'not_found' };
 
 interface TokenRow {
   id: string;
@@ -58,7 +60,7 @@ export const rotateRefreshToken = (db: Db, token: string): Promise<RotationResul
       join sessions s on s.id = rt.session_id
       where rt.token_hash = ${hashToken(token)}
       for update of rt`;
-    if (!row || !row.usable) return { kind: 'not_found' };
+    if (!row?.usable) return { kind: 'not_found' };
 
     if (row.rotated && (!row.withinGrace || row.childUsed || !row.successorSalt)) {
       const ended = await tx<{ id: string }[]>`

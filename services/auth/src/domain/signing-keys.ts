@@ -50,11 +50,14 @@ const fromDatabase = async (db: Db): Promise<SigningKeys> => {
   });
   const [newest] = rows;
   if (!newest) throw new Error('No signing key');
-  return toSigningKeys(newest.privateJwk, newest.kid, rows.map((r) => r.publicJwk));
+  return toSigningKeys(
+    newest.privateJwk,
+    newest.kid,
+    rows.map((r) => r.publicJwk),
+  );
 };
 
-export const loadSigningKeys = (db: Db, configured: SigningKeyJwk | null): Promise<SigningKeys> =>
-  configured ? fromEnv(configured) : fromDatabase(db);
+export const loadSigningKeys = (db: Db, configured: SigningKeyJwk | null): Promise<SigningKeys> => (configured ? fromEnv(configured) : fromDatabase(db));
 
 export const signingKeyStore = (db: Db, configured: SigningKeyJwk | null): SigningKeyStore => {
   let loading: Promise<SigningKeys> | undefined;
@@ -68,4 +71,7 @@ export const signingKeyStore = (db: Db, configured: SigningKeyJwk | null): Signi
 };
 
 /** A store over keys already loaded (the server loads them before it listens). */
-export const staticKeyStore = (keys: SigningKeys): SigningKeyStore => () => Promise.resolve(keys);
+export const staticKeyStore =
+  (keys: SigningKeys): SigningKeyStore =>
+  () =>
+    Promise.resolve(keys);

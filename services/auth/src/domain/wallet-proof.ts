@@ -13,7 +13,7 @@ export const decodeWalletAddress = (address: string): Buffer | null => {
 };
 
 /** Whether `signature` (base64, 64 bytes) is the wallet's ed25519 signature of the UTF-8 message. */
-export const isWalletSignatureValid = (publicKey: Buffer, message: string, signature: string): boolean => {
+const isWalletSignatureValid = (publicKey: Buffer, message: string, signature: string): boolean => {
   const signatureBytes = Buffer.from(signature, 'base64');
   if (signatureBytes.length !== 64) return false;
   try {

@@ -34,9 +34,13 @@ describe('POST /logout', () => {
   it('announces each ended session to its user’s live streams, in the sign-out’s transaction', async () => {
     const [a, b, c] = (await threeDevices()) as [SignedIn, SignedIn, SignedIn];
     const ended = async () =>
-      (await app.sql<{ sessionId: string }[]>`
+      (
+        await app.sql<{ sessionId: string }[]>`
         select data->>'sessionId' as session_id from events.events
-        where user_id = ${a.userId} and type = 'session.ended'`).map((r) => r.sessionId).sort();
+        where user_id = ${a.userId} and type = 'session.ended'`
+      )
+        .map((r) => r.sessionId)
+        .sort();
     const sessionOf = (device: SignedIn) => String(decodeJwt(device.session.access_token).sid);
     expect((await logout('others', a)).status).toBe(204);
     expect(await ended()).toEqual([sessionOf(b), sessionOf(c)].sort());

@@ -53,7 +53,8 @@ describe('sign-in, sign-up and challenge rate limits', () => {
 
   it('limits sign-up per address', async () => {
     const ip = fromIp();
-    const attempt = () => call(app, 'POST', '/signup', { body: { email: uniqueEmail('bulk'), password: 'secret1', data: { first_name: 'A', last_name: 'B' } }, headers: ip });
+    const attempt = () =>
+      call(app, 'POST', '/signup', { body: { email: uniqueEmail('bulk'), password: 'secret1', data: { first_name: 'A', last_name: 'B' } }, headers: ip });
     for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(200);
     expect(errorOf(await attempt())).toEqual(tooMany);
   });
@@ -65,7 +66,10 @@ describe('sign-in, sign-up and challenge rate limits', () => {
     for (let i = 0; i < 4; i++) {
       const stranger = fromIp();
       const { message } = await walletChallenge(app, wallet.address, 'sign_in', stranger);
-      const forged = await call(app, 'POST', '/token?grant_type=wallet', { body: { address: wallet.address, message, signature: Buffer.alloc(64).toString('base64') }, headers: stranger });
+      const forged = await call(app, 'POST', '/token?grant_type=wallet', {
+        body: { address: wallet.address, message, signature: Buffer.alloc(64).toString('base64') },
+        headers: stranger,
+      });
       expect(forged.status).toBe(401);
     }
     for (let i = 0; i < 3; i++) {
@@ -73,7 +77,9 @@ describe('sign-in, sign-up and challenge rate limits', () => {
     }
     expect(errorOf(await call(app, 'POST', '/token?grant_type=wallet', { body: await walletProof(app, wallet, 'sign_in', ip), headers: ip }))).toEqual(tooMany);
     const elsewhere = fromIp();
-    expect((await call(app, 'POST', '/token?grant_type=wallet', { body: await walletProof(app, wallet, 'sign_in', elsewhere), headers: elsewhere })).status).toBe(200);
+    expect(
+      (await call(app, 'POST', '/token?grant_type=wallet', { body: await walletProof(app, wallet, 'sign_in', elsewhere), headers: elsewhere })).status,
+    ).toBe(200);
   });
 
   it('limits wallet challenges per address, and spent or expired challenges are deleted', async () => {

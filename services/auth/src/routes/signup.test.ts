@@ -5,7 +5,12 @@ import { call, errorOf, signUp, testApp, testConfig, uniqueEmail, useAuthTestApp
 describe('POST /signup', () => {
   const app = useAuthTestApp();
 
-  const body = (email: string, password = 'secret1') => ({ email, password, data: { first_name: ' Ada ', last_name: 'Lovelace' }, redirect_to: 'http://localhost:3000' });
+  const body = (email: string, password = 'secret1') => ({
+    email,
+    password,
+    data: { first_name: ' Ada ', last_name: 'Lovelace' },
+    redirect_to: 'http://localhost:3000',
+  });
 
   it('creates the account, its profile and a session with the refresh cookie', async () => {
     const email = uniqueEmail('signup');
@@ -42,7 +47,11 @@ describe('POST /signup', () => {
   });
 
   it('validates the other fields with validation_failed', async () => {
-    expect(errorOf(await call(app, 'POST', '/signup', { body: body('not-an-email') }))).toMatchObject({ status: 400, code: 'validation_failed', message: 'Please enter a valid email address' });
+    expect(errorOf(await call(app, 'POST', '/signup', { body: body('not-an-email') }))).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Please enter a valid email address',
+    });
     const noName = await call(app, 'POST', '/signup', { body: { email: uniqueEmail(), password: 'secret1', data: { first_name: '', last_name: 'X' } } });
     expect(errorOf(noName)).toMatchObject({ status: 400, message: 'First name is required' });
   });

@@ -21,7 +21,10 @@ const signUpRoute = createRoute({
   summary: 'Create an account with e-mail and password',
   request: { body: { required: true, content: { 'application/json': { schema: signUpRequestSchema } } } },
   responses: {
-    200: { description: 'The account, with a session (and refresh cookie) unless e-mail confirmation is required', content: { 'application/json': { schema: signUpResponseSchema } } },
+    200: {
+      description: 'The account, with a session (and refresh cookie) unless e-mail confirmation is required',
+      content: { 'application/json': { schema: signUpResponseSchema } },
+    },
     400: errorResponse('Invalid input'),
     422: errorResponse('user_already_exists, or weak_password'),
     429: errorResponse('over_request_rate_limit'),
@@ -33,7 +36,10 @@ export const signupRoutes = (deps: AuthDeps) =>
     const { email, password, data } = c.req.valid('json');
     if (isWalletEmail(email)) throw badRequest('This e-mail address cannot be used to sign up');
     const client = clientInfo(c);
-    await assertWithinRateLimit(deps.sql, [perIp(deps.config.rateLimit, 'sign_up', client.ip), ...perAccount(deps.config.rateLimit, 'sign_up', email, client.ip)]);
+    await assertWithinRateLimit(deps.sql, [
+      perIp(deps.config.rateLimit, 'sign_up', client.ip),
+      ...perAccount(deps.config.rateLimit, 'sign_up', email, client.ip),
+    ]);
     const userId = await createPasswordUser(deps.sql, {
       email,
       passwordHash: await hashPassword(password),

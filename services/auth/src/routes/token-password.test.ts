@@ -19,7 +19,10 @@ describe('POST /token?grant_type=password', () => {
     const header = decodeProtectedHeader(session.access_token);
     expect(header).toMatchObject({ alg: 'EdDSA', typ: 'JWT' });
     expect(jwks.keys.map((k) => k.kid)).toContain(header.kid);
-    const { payload } = await jwtVerify(session.access_token, createLocalJWKSet(jwks as never), { audience: ACCESS_TOKEN_AUDIENCE, issuer: ACCESS_TOKEN_ISSUER });
+    const { payload } = await jwtVerify(session.access_token, createLocalJWKSet(jwks as never), {
+      audience: ACCESS_TOKEN_AUDIENCE,
+      issuer: ACCESS_TOKEN_ISSUER,
+    });
     expect(payload).toMatchObject({ sub: userId, email, role: 'authenticated', exp: session.expires_at });
     const [stored] = await app.sql`select user_id from sessions where id = ${payload.sid as string} and revoked_at is null`;
     expect(stored?.userId).toBe(userId);
@@ -38,10 +41,16 @@ describe('POST /token?grant_type=password', () => {
     expect(stored).toHaveLength(1);
 
     // Secure follows the configured origin, not a header a client could send.
-    const spoofed = await call(app, 'POST', '/token?grant_type=password', { body: { email, password: 'correct horse' }, headers: { 'x-forwarded-proto': 'https' } });
+    const spoofed = await call(app, 'POST', '/token?grant_type=password', {
+      body: { email, password: 'correct horse' },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(spoofed.setCookie).not.toContain('Secure');
     const overTls = testApp(app.sql, { config: testConfig({ publicOrigin: 'https://starforge.example' }) });
-    const behindHttps = await call(overTls, 'POST', '/token?grant_type=password', { body: { email, password: 'correct horse' }, headers: { origin: 'https://starforge.example' } });
+    const behindHttps = await call(overTls, 'POST', '/token?grant_type=password', {
+      body: { email, password: 'correct horse' },
+      headers: { origin: 'https://starforge.example' },
+    });
     expect(behindHttps.setCookie).toContain('Secure');
   });
 
@@ -64,7 +73,10 @@ describe('POST /token?grant_type=password', () => {
   });
 
   it('validates the body for the grant and the grant type itself', async () => {
-    expect(errorOf(await call(app, 'POST', '/token?grant_type=password', { body: { email: 'x@example.com' } }))).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(errorOf(await call(app, 'POST', '/token?grant_type=password', { body: { email: 'x@example.com' } }))).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+    });
     expect(errorOf(await call(app, 'POST', '/token?grant_type=password'))).toMatchObject({ status: 400, code: 'validation_failed' });
     expect(errorOf(await call(app, 'POST', '/token?grant_type=magic', { body: {} }))).toMatchObject({ status: 400, code: 'validation_failed' });
   });

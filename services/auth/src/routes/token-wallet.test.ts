@@ -39,7 +39,9 @@ describe('wallet sign-in', () => {
     const wallet = newWallet();
     const { input } = await walletChallenge(app, wallet.address);
     const signedMessage = siwsMessage(input);
-    expect(sessionOf(await signInWith({ address: wallet.address, message: signedMessage, signature: wallet.sign(signedMessage) })).user.email).toContain(wallet.address.slice(0, 8));
+    expect(sessionOf(await signInWith({ address: wallet.address, message: signedMessage, signature: wallet.sign(signedMessage) })).user.email).toContain(
+      wallet.address.slice(0, 8),
+    );
   });
 
   it('creates the wallet account on first sign-in and returns to it afterwards', async () => {
@@ -129,7 +131,11 @@ describe('wallet sign-in', () => {
     const tooShort = bs58.encode(randomBytes(24));
     expect(tooShort.length).toBeGreaterThanOrEqual(32);
     for (const address of ['not a wallet address at all!!!!!', '0OIl'.repeat(9), tooShort]) {
-      expect(errorOf(await call(app, 'POST', '/wallet/nonce', { body: { address } }))).toMatchObject({ status: 400, code: 'validation_failed', message: 'Invalid Solana address' });
+      expect(errorOf(await call(app, 'POST', '/wallet/nonce', { body: { address } }))).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: 'Invalid Solana address',
+      });
       expect(errorOf(await signInWith({ address, message: 'x', signature: 'eA==' }))).toMatchObject({ status: 400, code: 'validation_failed' });
     }
   });

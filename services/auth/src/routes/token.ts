@@ -37,8 +37,7 @@ const grants: Record<'password' | 'refresh_token' | 'wallet', Grant> = {
   password: async (c, deps) =>
     sessionResponse(c, deps, await signInWithPassword(deps.sql, deps.config, await readBody(c, passwordGrantBodySchema), clientInfo(c))),
   refresh_token: refreshGrant,
-  wallet: async (c, deps) =>
-    sessionResponse(c, deps, await signInWithWallet(deps.sql, deps.config, await readBody(c, walletProofBodySchema), clientInfo(c))),
+  wallet: async (c, deps) => sessionResponse(c, deps, await signInWithWallet(deps.sql, deps.config, await readBody(c, walletProofBodySchema), clientInfo(c))),
 };
 
 const tokenRoute = createRoute({
@@ -59,7 +58,10 @@ const tokenRoute = createRoute({
     },
   },
   responses: {
-    200: { description: 'A session; the rotated refresh token is in the sf_refresh cookie', content: { 'application/json': { schema: sessionResponseSchema } } },
+    200: {
+      description: 'A session; the rotated refresh token is in the sf_refresh cookie',
+      content: { 'application/json': { schema: sessionResponseSchema } },
+    },
     400: errorResponse('Invalid input, invalid_credentials, or a malformed wallet address'),
     401: errorResponse('session_not_found, refresh_token_already_used, or wallet_proof_invalid'),
     429: errorResponse('over_request_rate_limit'),

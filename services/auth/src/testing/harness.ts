@@ -8,7 +8,7 @@ import { call as kitCall, errorOf, testAppOf, useTestApp, type CallOptions, type
 import { createApp, type AuthAppOptions } from '../app';
 import type { AuthConfig } from '../config/env';
 
-export const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 /** Limits high enough that test files sharing the database (and the 'unknown' IP) never meet them. */
 export const testConfig = (overrides: Partial<AuthConfig> = {}): AuthConfig => ({

@@ -72,7 +72,10 @@ export class EventHub {
     const connection = new StreamConnection(user, lastEventId ?? 0, (c) => this.remove(c));
     connection.hold();
     let set = this.byUser.get(user.id);
-    if (!set) this.byUser.set(user.id, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.byUser.set(user.id, set);
+    }
     set.add(connection);
     connection.endAt(expiresAtMs);
     this.replayInto(connection, lastEventId).catch((error: unknown) => {

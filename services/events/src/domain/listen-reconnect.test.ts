@@ -7,9 +7,11 @@ describe('when the LISTEN connection drops', () => {
   const ctx = useEventsServer();
 
   const listenBackends = async () =>
-    (await ctx.sql<{ pid: number }[]>`
+    (
+      await ctx.sql<{ pid: number }[]>`
       select pid from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`).map((r) => r.pid);
+      where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`
+    ).map((r) => r.pid);
 
   it('replays to every open stream what was announced while nobody listened', async () => {
     const { user, token } = await ctx.tokens.signIn(ctx.sql);

@@ -12,7 +12,11 @@ describe('events.publish and publishEvent', () => {
   });
   afterAll(() => sql.end());
 
-  const sqlState = (promise: Promise<unknown>) => promise.then(() => 'ok', (e: { code?: string }) => e.code);
+  const sqlState = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'ok',
+      (e: { code?: string }) => e.code,
+    );
 
   it('stores the event and announces a small payload on starforge_events', async () => {
     const userId = randomUUID();
@@ -41,12 +45,14 @@ describe('events.publish and publishEvent', () => {
     expect(await sqlState(sql`select events.publish(${userId}, 'nft.minted', ${sql.json({ mintId: 'a' })})`)).toBe('ok');
   });
 
-  it('publishes for several users in user-id order, keeping each user\'s order, and answers ids in the given order', async () => {
+  it("publishes for several users in user-id order, keeping each user's order, and answers ids in the given order", async () => {
     const [a, b] = [randomUUID(), randomUUID()].sort();
     const event = (userId: string | undefined) => ({ userId: userId ?? '', type: 'session.ended' as const, data: { sessionId: randomUUID() } });
     const given = [event(b), event(a), event(b), event(a)];
     const ids = await sql.begin((tx) => publishEvents(tx, given));
-    const rows = await sql<{ id: string; userId: string; data: { sessionId: string } }[]>`select id, user_id, data from events where id in ${sql(ids)} order by id`;
+    const rows = await sql<
+      { id: string; userId: string; data: { sessionId: string } }[]
+    >`select id, user_id, data from events where id in ${sql(ids)} order by id`;
     expect(rows.map((r) => r.userId)).toEqual([a, a, b, b]);
     expect(rows.map((r) => r.data.sessionId)).toEqual([given[1], given[3], given[0], given[2]].map((e) => e?.data.sessionId));
     expect(ids.map((id) => rows.find((r) => r.id === id)?.data.sessionId)).toEqual(given.map((e) => e.data.sessionId));

@@ -35,7 +35,10 @@ export const streamRoutes = ({ hub, requireUser }: StreamDeps) => {
     middleware: [requireUser] as const,
     request: {
       headers: z.object({
-        'last-event-id': z.string().regex(/^\d{1,18}$/, 'Last-Event-ID must be an event id').optional(),
+        'last-event-id': z
+          .string()
+          .regex(/^\d{1,18}$/, 'Last-Event-ID must be an event id')
+          .optional(),
       }),
     },
     responses: {

@@ -41,14 +41,7 @@ export function AuthPage() {
           <span>{authText.divider}</span>
         </p>
 
-        <AuthForm
-          mode={mode}
-          values={values}
-          onChange={setValues}
-          onSubmit={() => void email.submit(mode, values)}
-          busy={email.busy}
-          disabled={wallet.busy}
-        />
+        <AuthForm mode={mode} values={values} onChange={setValues} onSubmit={() => void email.submit(mode, values)} busy={email.busy} disabled={wallet.busy} />
 
         <p className="auth-toggle">
           <button type="button" className="auth-link-button" onClick={() => setMode(mode === 'signIn' ? 'signUp' : 'signIn')} disabled={busy}>

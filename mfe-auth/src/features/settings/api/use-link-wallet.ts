@@ -5,7 +5,7 @@ import { settingsText } from '../settings-text';
 import { walletLinkErrorMessage } from '../settings-error-message';
 
 /** POST /api/auth/user/wallets: links a proven wallet; the page's session shows the updated user. */
-export const linkWallet = async (proof: WalletProofBody): Promise<AuthUser> => {
+const linkWallet = async (proof: WalletProofBody): Promise<AuthUser> => {
   const user = await authedRequest<AuthUser>('/api/auth/user/wallets', { method: 'POST', json: proof });
   authClient.updateUser(user);
   return user;

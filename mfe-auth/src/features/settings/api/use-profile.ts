@@ -4,7 +4,7 @@ import { authedRequest } from '@starforge/host';
 import { errorStatus } from '../../../lib/error-shape';
 
 /** GET /api/auth/profile: the signed-in user's own profile. */
-export const getProfile = (): Promise<Profile> => authedRequest<Profile>('/api/auth/profile', { method: 'GET' });
+const getProfile = (): Promise<Profile> => authedRequest<Profile>('/api/auth/profile', { method: 'GET' });
 
 export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile | null };
 

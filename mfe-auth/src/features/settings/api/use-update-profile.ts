@@ -8,7 +8,7 @@ import { profileSaveErrorMessage } from '../settings-error-message';
  * PUT /api/auth/profile; then the page's session user is reread, so the names it shows follow
  * what was saved (a failed reread leaves the old names, not an error).
  */
-export const updateProfile = async (update: ProfileUpdate): Promise<Profile> => {
+const updateProfile = async (update: ProfileUpdate): Promise<Profile> => {
   const profile = await authedRequest<Profile>('/api/auth/profile', { method: 'PUT', json: update });
   const user = await authedRequest<AuthUser>('/api/auth/user', { method: 'GET' }).catch(() => null);
   if (user) authClient.updateUser(user);
