@@ -1,4 +1,5 @@
-import { z } from './zod';
+import './zod';
+import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './constants';
 import { apiIssue } from './api-issue';
 import { authMessages } from './messages';

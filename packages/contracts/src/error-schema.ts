@@ -1,4 +1,5 @@
-import { z } from './zod';
+import './zod';
+import { z } from 'zod';
 import type { ApiErrorBody } from './errors';
 
 /** The zod schema of the error wire format (see ApiErrorBody). */

@@ -1,4 +1,5 @@
-import { z } from './zod';
+import './zod';
+import { z } from 'zod';
 import { remoteNames } from './remotes';
 
 /** Some remotes pointed elsewhere (the gateway's REMOTES_MAP / REMOTES_FILE); the rest keep their default. */

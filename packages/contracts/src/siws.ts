@@ -1,4 +1,5 @@
-import { z } from './zod';
+import './zod';
+import { z } from 'zod';
 import { PRODUCT_NAME } from './constants';
 
 /**

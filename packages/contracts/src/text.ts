@@ -1,4 +1,5 @@
-import { z } from './zod';
+import './zod';
+import { z } from 'zod';
 
 /** What a refused text says (400 validation_failed). */
 export const invalidTextMessage = 'Text contains characters that are not allowed';
