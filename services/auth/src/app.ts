@@ -33,9 +33,11 @@ export const createApp = (sql: Sql, options: AuthAppOptions = {}) => {
   // The origin checks and the wallet challenges agree on one public origin.
   const app = createServiceApp('auth', sql, { http: { ...readHttpSettings(), publicOrigin: config.publicOrigin } });
   // Answers carry tokens (sessions, challenges): never cached, unless a route says otherwise (the JWKS).
+  // Set before the handler, so the answer is built with it (a route may override it); changing
+  // c.res afterwards would make @hono/node-server rebuild every answer as a full Response.
   app.use(async (c, next) => {
+    c.header('Cache-Control', 'no-store');
     await next();
-    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.route('/', signupRoutes(deps));
   app.route('/', tokenRoutes(deps));
