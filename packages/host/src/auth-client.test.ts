@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '@starforge/contracts';
+import { jsonResponse as json, useScriptedFetch } from './testing/scripted-fetch';
 
 // The client's retry schedule is its own logic; the network is replaced by a scripted fetch.
 const session = (expiresInSeconds: number): Session => ({
@@ -16,7 +17,6 @@ const session = (expiresInSeconds: number): Session => ({
     factors: [],
   },
 });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const loadClient = async () => {
   vi.resetModules();
@@ -29,16 +29,7 @@ const loadClient = async () => {
 };
 
 describe('authClient', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  const fetchMock = useScriptedFetch();
 
   it('restores the session from the cookie and announces INITIAL_SESSION', async () => {
     fetchMock.mockResolvedValueOnce(json(200, session(900)));

@@ -1,26 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@starforge/contracts';
 import { ApiRequestError, requestJson } from '../http';
 import { createAction } from './create-action';
 import { newIdempotencyKey } from './new-idempotency-key';
+import { jsonResponse as json, useScriptedFetch } from '../testing/scripted-fetch';
 
 // The action's retry schedule is its own logic; the network is a scripted fetch.
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const sentKeys = (fetchMock: ReturnType<typeof vi.fn<typeof fetch>>) =>
   fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('createAction', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  const fetchMock = useScriptedFetch();
 
   const convert = () =>
     createAction(({ idempotencyKey }, amount: number) =>
