@@ -1,22 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Session } from '@starforge/contracts';
 import { jsonResponse as json, useScriptedFetch } from './testing/scripted-fetch';
+import { testSession } from './testing/test-session';
 
 // The client's retry schedule is its own logic; the network is replaced by a scripted fetch.
-const session = (expiresInSeconds: number): Session => ({
-  access_token: `token-${Math.random()}`,
-  token_type: 'bearer',
-  expires_in: expiresInSeconds,
-  expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
-  user: {
-    id: '6f1d2c1e-1f0a-4b8e-9d3c-2a7b5e4c3d21',
-    email: 'ada@example.com',
-    created_at: '2026-01-01T00:00:00.000Z',
-    user_metadata: {},
-    identities: [],
-    factors: [],
-  },
-});
+const session = (expiresInSeconds: number) => testSession({ expiresInSeconds });
 
 const loadClient = async () => {
   vi.resetModules();

@@ -1,16 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '@starforge/contracts';
 import { authClient, serverEvents } from '@starforge/host';
+import { jsonResponse as json } from '@starforge/host/testing/scripted-fetch';
+import { testSession } from '@starforge/host/testing/test-session';
 import { connectServerEventsToSession } from './server-events';
 
-const session = (userId: string): Session => ({
-  access_token: `token-${userId}`,
-  token_type: 'bearer',
-  expires_in: 900,
-  expires_at: Math.floor(Date.now() / 1000) + 900,
-  user: { id: userId, email: `${userId}@example.com`, created_at: '2026-01-01T00:00:00.000Z', user_metadata: {}, identities: [], factors: [] },
-});
-const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const session = (userId: string) => testSession({ accessToken: `token-${userId}`, userId, email: `${userId}@example.com` });
 
 describe('connectServerEventsToSession', () => {
   afterEach(() => {
@@ -28,7 +22,7 @@ describe('connectServerEventsToSession', () => {
     authClient.signedIn(session('ada'));
     expect([start.mock.calls.length, stop.mock.calls.length]).toEqual([1, 0]);
 
-    fetchMock.mockResolvedValueOnce(answer(session('ada')));
+    fetchMock.mockResolvedValueOnce(json(200, session('ada')));
     await authClient.refresh();
     expect([start.mock.calls.length, stop.mock.calls.length]).toEqual([1, 0]);
 

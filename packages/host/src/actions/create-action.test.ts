@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '@starforge/contracts';
 import { ApiRequestError, requestJson } from '../http';
 import { createAction } from './create-action';
 import { newIdempotencyKey } from './new-idempotency-key';
 import { jsonResponse as json, useScriptedFetch } from '../testing/scripted-fetch';
+import { testSession } from '../testing/test-session';
 
 // The action's retry schedule is its own logic; the network is a scripted fetch.
 const sentKeys = (fetchMock: ReturnType<typeof vi.fn<typeof fetch>>) =>
@@ -111,20 +111,7 @@ describe('createAction', () => {
   });
 
   it('keeps the key on the retry that authClient.authed makes after refreshing a refused token', async () => {
-    const session = (token: string): Session => ({
-      access_token: token,
-      token_type: 'bearer',
-      expires_in: 900,
-      expires_at: Math.floor(Date.now() / 1000) + 900,
-      user: {
-        id: '6f1d2c1e-1f0a-4b8e-9d3c-2a7b5e4c3d21',
-        email: 'ada@example.com',
-        created_at: '2026-01-01T00:00:00.000Z',
-        user_metadata: {},
-        identities: [],
-        factors: [],
-      },
-    });
+    const session = (accessToken: string) => testSession({ accessToken });
     vi.resetModules();
     const { authClient } = await import('../auth-client');
     const { createAction: create } = await import('./create-action');
