@@ -7,23 +7,42 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   id?: string;
 };
 
-/** A labelled input; the label is visible and bound, hints and errors are described-by. */
-export function Field({ label, hint, error, id, className, ...input }: FieldProps) {
+/** Ids that bind a field's input to its hint and error. */
+const useFieldIds = (id: string | undefined, hint: ReactNode, error: string | null | undefined) => {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
+  return { inputId, hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined };
+};
+
+/** The frame every field shares: the visible, bound label, the control, then hint and error. */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  className,
+  ids,
+  children,
+}: {
+  label: string;
+  hint: ReactNode;
+  error: string | null | undefined;
+  className: string | undefined;
+  ids: ReturnType<typeof useFieldIds>;
+  children: ReactNode;
+}) {
   return (
     <div className={`sf-field ${className ?? ''}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...input} />
+      <label htmlFor={ids.inputId}>{label}</label>
+      {children}
       {hint ? (
-        <p id={hintId} className="sf-field-hint">
+        <p id={ids.hintId} className="sf-field-hint">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="sf-field-error" role="alert">
+        <p id={ids.errorId} className="sf-field-error" role="alert">
           {error}
         </p>
       ) : null}
@@ -31,45 +50,35 @@ export function Field({ label, hint, error, id, className, ...input }: FieldProp
   );
 }
 
+/** A labelled input; the label is visible and bound, hints and errors are described-by. */
+export function Field({ label, hint, error, id, className, ...input }: FieldProps) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className} ids={ids}>
+      <input id={ids.inputId} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...input} />
+    </FieldFrame>
+  );
+}
+
 /** A password input with a show/hide toggle button; hints and errors as in Field. */
 export function PasswordField({ label, hint, error, id, className, ...input }: Omit<FieldProps, 'type'>) {
-  const generated = useId();
-  const inputId = id ?? generated;
+  const ids = useFieldIds(id, hint, error);
   const [visible, setVisible] = useState(false);
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={`sf-field ${className ?? ''}`}>
-      <label htmlFor={inputId}>{label}</label>
+    <FieldFrame label={label} hint={hint} error={error} className={className} ids={ids}>
       <div className="sf-password">
-        <input
-          id={inputId}
-          type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-          {...input}
-        />
+        <input id={ids.inputId} type={visible ? 'text' : 'password'} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...input} />
         <button
           type="button"
           className="sf-password-toggle"
           onClick={() => setVisible((v) => !v)}
           aria-pressed={visible}
-          aria-controls={inputId}
+          aria-controls={ids.inputId}
           aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
         >
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="sf-field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="sf-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
