@@ -1,22 +1,9 @@
 import { gzipSync, constants } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM_PATH } from './machine';
+import { chromiumLaunchOptions } from '@starforge/launcher/chromium';
 
 /** Debian's Chromium, as the e2e tests drive it (no browser download exists here). */
-const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+const launchChromium = (): Promise<Browser> => chromium.launch({ ...chromiumLaunchOptions, headless: true });
 
 /** A heading (or other element) whose first visible appearance is recorded as a mark. */
 export interface Watch {

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { CHROMIUM_PATH } from '@starforge/launcher/chromium';
 
 export interface MachineInfo {
   dateUtc: string;

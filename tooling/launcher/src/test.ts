@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { CHROMIUM_PATH } from './chromium';
 import { repoRoot } from './paths';
 
 // `pnpm test`: every check there is — types, lint and unused code (Biome, knip), units and
 // service tests on a real PostgreSQL (vitest), then the end-to-end journeys in Debian's Chromium
 // (Playwright) against the built product.
-const CHROMIUM = '/usr/bin/chromium';
 
 const run = (label: string, command: string, args: string[]): boolean => {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -15,9 +15,9 @@ const run = (label: string, command: string, args: string[]): boolean => {
 };
 
 const ensureChromium = (): void => {
-  if (existsSync(CHROMIUM)) return;
+  if (existsSync(CHROMIUM_PATH)) return;
   if (userInfo().uid !== 0) {
-    console.error(`Playwright drives Debian's Chromium at ${CHROMIUM}; install it with: sudo apt-get install -y chromium`);
+    console.error(`Playwright drives Debian's Chromium at ${CHROMIUM_PATH}; install it with: sudo apt-get install -y chromium`);
     process.exit(1);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
