@@ -16,3 +16,6 @@ export * from './api-issue';
 export * from './migration-order';
 export * from './text';
 export * from './siws';
+export * from './rewards-constants';
+export * from './rewards';
+export * from './dashboard-slots';

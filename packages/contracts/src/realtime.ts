@@ -70,6 +70,15 @@ export interface ServerEventMap {
    * (without it, within one heartbeat); other tabs and devices of the user may react.
    */
   'session.ended': { sessionId: string };
+  /**
+   * The user's points, cash, tokens or counters changed (a test finished, a mint was credited,
+   * a conversion, a stake, a withdrawal, a bounty payout). Screens refetch what they show.
+   */
+  'rewards.account_changed': { reason: string };
+  /** A test run finished; `points` is what it earned. */
+  'rewards.test_run_finished': { runId: string; status: 'completed' | 'failed'; points: number };
+  /** A withdrawal was sent: its simulated Solana transaction signature. */
+  'rewards.withdrawal_completed': { withdrawalId: string; amountCents: number; txSignature: string };
 }
 
 export type ServerEventType = keyof ServerEventMap;

@@ -1,4 +1,4 @@
-import { remoteDirs, remoteNames, type RemoteName } from '@starforge/contracts';
+import { remoteDirs, remoteNames, widgetRemotes, type RemoteName } from '@starforge/contracts';
 
 /**
  * The six frontends. `exposes` is what a remote offers the shell: its route tree (and, as
@@ -14,7 +14,8 @@ export interface FrontendApp {
 const remoteApp = (name: RemoteName, index: number): FrontendApp => ({
   name,
   dir: remoteDirs[name],
-  exposes: { './routes': './src/routes.tsx' },
+  // A remote that fills dashboard slots also exposes its widgets, apart from its screens.
+  exposes: { './routes': './src/routes.tsx', ...(widgetRemotes().includes(name) ? { './widgets': './src/widgets.tsx' } : {}) },
   devPort: 3101 + index,
 });
 

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { centsForPoints, centsToInput, formatCents, parseDollars, transactionSourcePath } from './rewards-constants';
+import { convertPointsSchema, withdrawSchema } from './rewards';
+
+describe('parseDollars', () => {
+  it.each([
+    ['12.34', 1234],
+    ['0.01', 1],
+    ['5', 500],
+    ['5.', 500],
+    ['.5', 50],
+    [' 7.10 ', 710],
+    [3.5, 350],
+    ['000012.00', 1200],
+  ])('reads %j as %i cents', (input, cents) => {
+    expect(parseDollars(input)).toEqual({ ok: true, cents });
+  });
+
+  it.each(['', ' ', 'abc', '-1', '0', '0.00', '1e3', '1,000', '1.234', 'NaN', 'Infinity', '.', '12.3.4'])('refuses %j as not a valid amount', (input) => {
+    expect(parseDollars(input)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it.each(['0.001', '0.009', '.0001'])('says %j is under the minimum', (input) => {
+    expect(parseDollars(input)).toEqual({ ok: false, reason: 'below_minimum' });
+  });
+});
+
+describe('money for people', () => {
+  it('formats cents as dollars', () => {
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(-250)).toBe('-$2.50');
+    expect(centsToInput(1205)).toBe('12.05');
+  });
+
+  it('previews 1000 points as one dollar', () => {
+    expect(centsForPoints(1000)).toBe(100);
+    expect(centsForPoints(2510)).toBe(251);
+  });
+
+  it('links a ledger row to its source', () => {
+    expect(transactionSourcePath({ type: 'nft_mint', id: 'n1' })).toBe('/nft/n1');
+    expect(transactionSourcePath({ type: 'achievement', id: 'first_test' })).toBe('/rewards#achievement-first_test');
+    expect(transactionSourcePath(null)).toBeNull();
+  });
+});
+
+describe('request schemas', () => {
+  it('converts whole points from 1000 up, in steps of 10', () => {
+    expect(convertPointsSchema.safeParse({ points: 1000 }).success).toBe(true);
+    for (const points of [999, 0, -1000, 1000.5, '1000']) {
+      expect(convertPointsSchema.safeParse({ points }).error?.issues[0]?.message, String(points)).toBe('Minimum conversion is 1000 points');
+    }
+    expect(convertPointsSchema.safeParse({ points: 1005 }).error?.issues[0]?.message).toMatch(/steps of 10/);
+  });
+
+  it('reads a withdrawal in cents and names what is wrong', () => {
+    const wallet_address = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+    expect(withdrawSchema.parse({ wallet_address, amount: '1.50' })).toEqual({ wallet_address, amount: 150 });
+    const message = (body: unknown) => withdrawSchema.safeParse(body).error?.issues[0]?.message;
+    expect(message({ wallet_address: '', amount: '1' })).toBe('Please connect your Solana wallet first');
+    expect(message({ amount: '1' })).toBe('Please connect your Solana wallet first');
+    expect(message({ wallet_address, amount: '-2' })).toBe('Please enter a valid withdrawal amount');
+    expect(message({ wallet_address, amount: '0.001' })).toBe('Minimum withdrawal amount is $0.01');
+  });
+});

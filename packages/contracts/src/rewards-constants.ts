@@ -1,0 +1,223 @@
+/**
+ * The rewards domain's constants (spec section 9) and user-facing words (spec sections 5 and 8),
+ * without zod, so screens import them without pulling zod in. Money travels as integer cents.
+ */
+
+export const NETWORKS = ['ethereum', 'sepolia', 'polygon', 'arbitrum', 'optimism'] as const;
+export type Network = (typeof NETWORKS)[number];
+
+export const TEST_TYPES = ['smart_contract', 'transaction', 'gas_optimization', 'security_audit', 'performance'] as const;
+export type TestType = (typeof TEST_TYPES)[number];
+
+export const networkLabels: Record<Network, string> = {
+  ethereum: 'Ethereum',
+  sepolia: 'Sepolia',
+  polygon: 'Polygon',
+  arbitrum: 'Arbitrum',
+  optimism: 'Optimism',
+};
+
+export const testTypeLabels: Record<TestType, string> = {
+  smart_contract: 'Smart Contract',
+  transaction: 'Transaction',
+  gas_optimization: 'Gas Optimization',
+  security_audit: 'Security Audit',
+  performance: 'Performance',
+};
+
+export const TEST_RUN_STATUSES = ['running', 'completed', 'failed'] as const;
+export type TestRunStatus = (typeof TEST_RUN_STATUSES)[number];
+
+/** Spec section 9: a test finishes 3 to 5 s after it starts, completed with probability 0.7. */
+export const TEST_RUN_MIN_DELAY_MS = 3_000;
+export const TEST_RUN_MAX_DELAY_MS = 5_000;
+export const TEST_SUCCESS_PROBABILITY = 0.7;
+export const TEST_GAS_MIN = 21_000;
+export const TEST_GAS_MAX = 71_000;
+export const TEST_BLOCK_MIN = 18_000_000;
+export const TEST_BLOCK_MAX = 19_000_000;
+export const TEST_POINTS_COMPLETED = 50;
+export const TEST_POINTS_FAILED = 25;
+export const MINT_POINTS = 100;
+/** How many runs the history under the Testing Engine shows. */
+export const TEST_RUN_HISTORY_LIMIT = 10;
+
+/** 1000 points = $1.00 = 100 cents, so 10 points make a cent; at least 1000 at a time. */
+export const POINTS_PER_DOLLAR = 1_000;
+export const POINTS_PER_CENT = 10;
+export const MIN_CONVERSION_POINTS = 1_000;
+
+/** Cents as dollars for people: 1234 -> "$12.34". */
+export const formatCents = (cents: number): string => {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** What converting `points` would credit, in cents (the preview: points / 1000 dollars). */
+export const centsForPoints = (points: number): number => Math.floor(points / POINTS_PER_CENT);
+
+/** Spec section 9: the Transactions list shows the last 10. */
+export const TRANSACTIONS_LIMIT = 10;
+
+export const TRANSACTION_TYPES = ['earned_points', 'points_to_cash', 'bounty_reward', 'withdrawal', 'sale_proceeds', 'royalty'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_STATUSES = ['pending', 'completed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** What a ledger row came from; the statement links each row to it. */
+export const TRANSACTION_SOURCES = ['test_run', 'nft_mint', 'achievement', 'conversion', 'withdrawal', 'bounty', 'nft_sale'] as const;
+export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
+
+export const transactionTypeLabels: Record<TransactionType, string> = {
+  earned_points: 'Points earned',
+  points_to_cash: 'Points to cash',
+  bounty_reward: 'Bounty reward',
+  withdrawal: 'Withdrawal',
+  sale_proceeds: 'Sale proceeds',
+  royalty: 'Royalty',
+};
+
+/**
+ * The rule that produced a ledger row, as the statement explains it. The service writes the
+ * code; a code this list does not know is shown by the row's own description.
+ */
+export const transactionRuleText: Record<string, string> = {
+  test_completed: `Completed test: +${TEST_POINTS_COMPLETED} points`,
+  test_failed: `Failed test: +${TEST_POINTS_FAILED} points for trying`,
+  nft_minted: `NFT minted: +${MINT_POINTS} points`,
+  achievement_unlocked: 'Achievement unlocked: its points, once',
+  points_converted: `${POINTS_PER_DOLLAR.toLocaleString('en-US')} points = $1.00`,
+  withdrawal: 'Cash held, then sent to your wallet',
+  bounty_approved: 'Bounty completion approved',
+};
+
+/** Where a row's source is shown in the product, or null when it has no screen. */
+export const transactionSourcePath = (source: { type: TransactionSource; id: string } | null): string | null => {
+  if (!source) return null;
+  switch (source.type) {
+    case 'test_run':
+      return `/dashboard#test-run-${source.id}`;
+    case 'nft_mint':
+    case 'nft_sale':
+      return `/nft/${source.id}`;
+    case 'achievement':
+      return `/rewards#achievement-${source.id}`;
+    case 'conversion':
+      return '/balance';
+    case 'withdrawal':
+      return '/withdrawal';
+    case 'bounty':
+      return `/bounty/${source.id}/complete`;
+  }
+};
+
+export const ACHIEVEMENT_CODES = ['first_test', 'nft_creator', 'test_master', 'nft_collector', 'perfectionist', 'weekly_warrior'] as const;
+export type AchievementCode = (typeof ACHIEVEMENT_CODES)[number];
+/** What an achievement counts: tests run, NFTs minted, success rate (%), points this ISO week. */
+export type AchievementMeasure = 'tests' | 'nfts' | 'success_rate' | 'weekly_points';
+
+export interface AchievementDefinition {
+  code: AchievementCode;
+  name: string;
+  description: string;
+  measure: AchievementMeasure;
+  target: number;
+  points: number;
+}
+
+/**
+ * Spec section 9's six achievements. Perfectionist also needs 10 tests run: a success rate
+ * over one or two tests says nothing, and 500 points would be had for a single lucky run.
+ */
+export const PERFECTIONIST_MIN_TESTS = 10;
+export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
+  { code: 'first_test', name: 'First Test', description: 'Run your first test', measure: 'tests', target: 1, points: 50 },
+  { code: 'nft_creator', name: 'NFT Creator', description: 'Mint your first NFT', measure: 'nfts', target: 1, points: 100 },
+  { code: 'test_master', name: 'Test Master', description: 'Run 10 tests', measure: 'tests', target: 10, points: 250 },
+  { code: 'nft_collector', name: 'NFT Collector', description: 'Mint 5 NFTs', measure: 'nfts', target: 5, points: 300 },
+  {
+    code: 'perfectionist',
+    name: 'Perfectionist',
+    description: `Keep a 95% success rate over at least ${PERFECTIONIST_MIN_TESTS} tests`,
+    measure: 'success_rate',
+    target: 95,
+    points: 500,
+  },
+  { code: 'weekly_warrior', name: 'Weekly Warrior', description: 'Earn 500 points in one week', measure: 'weekly_points', target: 500, points: 200 },
+];
+
+/** FORGE, the platform token: every new account gets this many, so staking can be tried. */
+export const FORGE_WELCOME_GRANT = 1_000;
+export const STAKE_QUICK_AMOUNTS = [100, 500] as const;
+export const UNSTAKE_QUICK_AMOUNT = 100;
+
+/** Spec section 4: a withdrawal completes about 3 s after it is accepted. */
+export const WITHDRAWAL_COMPLETION_DELAY_MS = 3_000;
+export const MIN_WITHDRAWAL_CENTS = 1;
+export const WITHDRAWAL_SHORTCUTS = [25, 50, 75, 100] as const;
+
+export const rewardsMessages = {
+  selectNetworkAndType: 'Please select both network and test type',
+  signInToRunTests: 'Please sign in to run tests',
+  testStarted: 'Test started successfully!',
+  testPoints: (points: number) => `+${points} points earned for test completion!`,
+  testFailedSimulated: 'Test failed. Please check your configuration and try again.',
+  testFailedPrefix: 'Test failed: ',
+  dailyTestLimit: (limit: number) => `Your tier allows ${limit} tests a day. Stake more FORGE or come back tomorrow.`,
+  copied: 'Copied to clipboard!',
+  minConversion: 'Minimum conversion is 1000 points',
+  conversionStep: 'Points convert in steps of 10 (10 points = 1 cent)',
+  insufficientPoints: 'Not enough points to convert',
+  convertFailed: 'Failed to convert points',
+  converted: (points: number, cents: number) => `Converted ${points.toLocaleString('en-US')} points to ${formatCents(cents)}!`,
+  stakeInvalid: 'Please enter a valid amount to stake',
+  stakeInsufficient: 'Insufficient tokens to stake',
+  unstakeInvalid: 'Please enter a valid amount to unstake',
+  unstakeInsufficient: 'Insufficient staked tokens to unstake',
+  panelInsufficientTokens: 'Insufficient token balance',
+  panelInsufficientStaked: 'Insufficient staked balance',
+  stakeFailed: 'Failed to stake tokens',
+  unstakeFailed: 'Failed to unstake tokens',
+  staked: (amount: number) => `Staked ${amount.toLocaleString('en-US')} FORGE`,
+  unstaked: (amount: number) => `Unstaked ${amount.toLocaleString('en-US')} FORGE`,
+  connectWalletFirst: 'Please connect your Solana wallet first',
+  invalidWithdrawalAmount: 'Please enter a valid withdrawal amount',
+  insufficientWithdrawalBalance: 'Insufficient balance for withdrawal',
+  minimumWithdrawal: 'Minimum withdrawal amount is $0.01',
+  withdrawalFailedPrefix: 'Withdrawal failed: ',
+  withdrawalRequested: (cents: number) => `Withdrawal of ${formatCents(cents)} requested. Sending it to your wallet...`,
+  withdrawalSucceeded: (tx: string) => `Withdrawal successful! TX: ${tx}`,
+} as const;
+
+export const rewardsErrorCodes = {
+  insufficientPoints: 'insufficient_points',
+  insufficientTokens: 'insufficient_tokens',
+  insufficientStakedTokens: 'insufficient_staked_tokens',
+  insufficientBalance: 'insufficient_balance',
+  dailyTestLimit: 'daily_test_limit',
+} as const;
+
+export type DollarAmount = { ok: true; cents: number } | { ok: false; reason: 'invalid' | 'below_minimum' };
+
+/**
+ * A dollar amount as typed ("12.5", "0.01") in integer cents. Not a positive number, or more
+ * than two decimals: invalid; positive but under a cent: below the minimum. No floating point
+ * touches the cents.
+ */
+export const parseDollars = (input: string | number): DollarAmount => {
+  const textValue = (typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input).trim();
+  const match = /^(\d{1,12})?(?:\.(\d*))?$/.exec(textValue);
+  if (!textValue || !match || (match[1] === undefined && !match[2])) return { ok: false, reason: 'invalid' };
+  const whole = match[1] ?? '0';
+  const fraction = match[2] ?? '';
+  if (/^0*$/.test(whole) && /^0*$/.test(fraction)) return { ok: false, reason: 'invalid' };
+  if (fraction.length > 2) {
+    // 0.001: positive but under a cent; 1.234: a number no wallet can hold.
+    return /^0*$/.test(whole) && /^0{2}/.test(fraction) ? { ok: false, reason: 'below_minimum' } : { ok: false, reason: 'invalid' };
+  }
+  return { ok: true, cents: Number(whole) * 100 + Number(fraction.padEnd(2, '0')) };
+};
+
+/** Cents as the amount field shows them: 1234 -> "12.34". */
+export const centsToInput = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

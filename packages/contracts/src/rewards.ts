@@ -1,0 +1,184 @@
+import './zod';
+import { z } from 'zod';
+import {
+  ACHIEVEMENT_CODES,
+  MIN_CONVERSION_POINTS,
+  NETWORKS,
+  POINTS_PER_CENT,
+  parseDollars,
+  rewardsMessages,
+  TEST_RUN_STATUSES,
+  TEST_TYPES,
+  TRANSACTION_SOURCES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from './rewards-constants';
+
+/**
+ * Wire formats of the rewards service (`/api/rewards`): snake_case like the spec's entities,
+ * money in integer cents, token and point amounts as integers. The user is always the token's
+ * subject; no body names a user.
+ */
+
+const count = z.number().int().nonnegative();
+const timestamp = z.string();
+
+export const tierFeaturesSchema = z.object({
+  /** null: no daily limit. */
+  max_tests_per_day: z.number().int().positive().nullable(),
+  sandbox_access: z.boolean(),
+  priority_support: z.boolean(),
+  private_rpc: z.boolean().optional(),
+});
+export type TierFeatures = z.infer<typeof tierFeaturesSchema>;
+
+export const tierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  required_tokens: count,
+  features: tierFeaturesSchema,
+});
+export type Tier = z.infer<typeof tierSchema>;
+export const tiersSchema = z.object({ tiers: z.array(tierSchema) });
+
+export const tokenBalanceSchema = z.object({ available: count, staked: count });
+export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
+
+/** GET /summary: everything the stat cards, the token panel and the balance cards show. */
+export const rewardsSummarySchema = z.object({
+  /** Points earned in all (leaderboard). */
+  points: count,
+  /** Points earned this ISO week (UTC); 0 again each Monday. */
+  weekly_points: count,
+  /** Points not yet converted to cash. */
+  points_balance: count,
+  total_tests: count,
+  successful_tests: count,
+  /** Tests started today (UTC), against the tier's daily limit. */
+  tests_today: count,
+  total_nfts: count,
+  /** A running average over finished tests, 0-100; 100 before the first test (spec section 8). */
+  success_rate: z.number().min(0).max(100),
+  cash_balance_cents: z.number().int(),
+  total_earned_cents: count,
+  total_withdrawn_cents: count,
+  /** Cash held for withdrawals not yet completed (already out of the cash balance). */
+  pending_withdrawal_cents: count,
+  tokens: tokenBalanceSchema,
+  tier: tierSchema,
+});
+export type RewardsSummary = z.infer<typeof rewardsSummarySchema>;
+
+export const transactionSourceSchema = z.object({ type: z.enum(TRANSACTION_SOURCES), id: z.string() });
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  /** Cash change in cents: negative for a withdrawal, 0 for points-only rows. */
+  amount_cents: z.number().int(),
+  points_amount: z.number().int(),
+  status: z.enum(TRANSACTION_STATUSES),
+  description: z.string(),
+  /** The rule that produced the row (see transactionRuleText). */
+  rule: z.string(),
+  source: transactionSourceSchema.nullable(),
+  created_at: timestamp,
+  completed_at: timestamp.nullable(),
+});
+export type LedgerTransaction = z.infer<typeof transactionSchema>;
+export const transactionsSchema = z.object({ transactions: z.array(transactionSchema) });
+
+export const achievementSchema = z.object({
+  code: z.enum(ACHIEVEMENT_CODES),
+  name: z.string(),
+  description: z.string(),
+  points: count,
+  target: count,
+  /** Where the user stands on the achievement's measure (capped at nothing: 12 of 10 tests). */
+  progress: z.number().min(0),
+  unlocked_at: timestamp.nullable(),
+});
+export type Achievement = z.infer<typeof achievementSchema>;
+export const achievementsSchema = z.object({ achievements: z.array(achievementSchema) });
+
+export const testRunSchema = z.object({
+  id: z.string(),
+  network: z.enum(NETWORKS),
+  test_type: z.enum(TEST_TYPES),
+  status: z.enum(TEST_RUN_STATUSES),
+  tx_hash: z.string().nullable(),
+  gas_used: z.number().int().nullable(),
+  block_number: z.number().int().nullable(),
+  /** Points the run earned once it finished. */
+  points_awarded: count.nullable(),
+  created_at: timestamp,
+  completed_at: timestamp.nullable(),
+  /** gas_used minus that of the previous completed run of the same network and test type. */
+  gas_delta: z.number().int().nullable(),
+});
+export type TestRun = z.infer<typeof testRunSchema>;
+export const testRunsSchema = z.object({ test_runs: z.array(testRunSchema) });
+
+const pickMessage = { message: rewardsMessages.selectNetworkAndType };
+export const startTestRunSchema = z.object({
+  network: z.enum(NETWORKS, pickMessage),
+  test_type: z.enum(TEST_TYPES, pickMessage),
+});
+export type StartTestRun = z.infer<typeof startTestRunSchema>;
+
+const wholeAmount = (invalid: string) => z.number(invalid).refine((n) => Number.isSafeInteger(n) && n > 0, { message: invalid });
+
+export const convertPointsSchema = z.object({
+  points: z
+    .number(rewardsMessages.minConversion)
+    .refine((n) => Number.isSafeInteger(n) && n >= MIN_CONVERSION_POINTS, { message: rewardsMessages.minConversion })
+    .refine((n) => n % POINTS_PER_CENT === 0, { message: rewardsMessages.conversionStep }),
+});
+export type ConvertPoints = z.infer<typeof convertPointsSchema>;
+export const conversionSchema = z.object({
+  transaction_id: z.string(),
+  points_converted: count,
+  cents_credited: count,
+  points_balance: count,
+  cash_balance_cents: z.number().int(),
+});
+export type Conversion = z.infer<typeof conversionSchema>;
+
+export const stakeSchema = z.object({ amount: wholeAmount(rewardsMessages.stakeInvalid) });
+export const unstakeSchema = z.object({ amount: wholeAmount(rewardsMessages.unstakeInvalid) });
+export const stakingResultSchema = z.object({ tokens: tokenBalanceSchema, tier: tierSchema });
+export type StakingResult = z.infer<typeof stakingResultSchema>;
+
+/** A Solana address: base58, 32 to 44 characters (the service also checks it decodes to 32 bytes). */
+export const solanaAddressPattern = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+export const withdrawSchema = z.object({
+  // The pattern admits base58 letters only, so no NUL or surrogate gets through (text()'s checks).
+  wallet_address: z.string(rewardsMessages.connectWalletFirst).trim().regex(solanaAddressPattern, rewardsMessages.connectWalletFirst),
+  /** Dollars as typed ("12.50") or a number; the service works in cents. */
+  amount: z.union([z.string(), z.number()], rewardsMessages.invalidWithdrawalAmount).transform((value, ctx) => {
+    const parsed = parseDollars(value);
+    if (parsed.ok) return parsed.cents;
+    ctx.addIssue({
+      code: 'custom',
+      message: parsed.reason === 'below_minimum' ? rewardsMessages.minimumWithdrawal : rewardsMessages.invalidWithdrawalAmount,
+    });
+    return z.NEVER;
+  }),
+});
+export type WithdrawRequest = z.input<typeof withdrawSchema>;
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  amount_cents: z.number().int().positive(),
+  wallet_address: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  /** The simulated Solana transaction signature, once completed. */
+  tx_signature: z.string().nullable(),
+  requested_at: timestamp,
+  completed_at: timestamp.nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalAcceptedSchema = z.object({ withdrawal: withdrawalSchema, cash_balance_cents: z.number().int() });
+export type WithdrawalAccepted = z.infer<typeof withdrawalAcceptedSchema>;
