@@ -182,3 +182,4 @@ export const withdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalAcceptedSchema = z.object({ withdrawal: withdrawalSchema, cash_balance_cents: z.number().int() });
 export type WithdrawalAccepted = z.infer<typeof withdrawalAcceptedSchema>;
+export const withdrawalsSchema = z.object({ withdrawals: z.array(withdrawalSchema) });
