@@ -9,3 +9,4 @@ export * from './actions/index';
 export * from './events/server-event-stream';
 export * from './events/server-events';
 export * from './events/use-server-event';
+export * from './live/index';
