@@ -1,6 +1,7 @@
 export * from './store';
 export * from './session';
 export * from './wallet';
+export * from './wallet-connection';
 export * from './toast';
 export * from './http';
 export * from './auth-client';
