@@ -3,7 +3,7 @@ import type { RemoteName } from '@starforge/contracts';
 import type { RemoteWidgetsModule } from '@starforge/host';
 import { loadRemoteWidgets, resetRemote } from '../federation/remotes';
 
-export type WidgetsLoad = { status: 'loading' } | { status: 'ready'; module: RemoteWidgetsModule } | { status: 'failed'; error: unknown };
+type WidgetsLoad = { status: 'loading' } | { status: 'ready'; module: RemoteWidgetsModule } | { status: 'failed'; error: unknown };
 
 interface RemoteEntry {
   load: WidgetsLoad;
