@@ -1,6 +1,6 @@
 import type { RewardsSummary } from '@starforge/contracts/rewards';
 import { authedRequest, useLiveResource } from '@starforge/host';
-import { useEffect } from 'react';
+import { loggedRead } from '../lib/logged-read';
 
 /** What the screens show before the summary arrives or when it cannot be read (spec section 8: zeros, success rate 100). */
 const emptySummary: RewardsSummary = {
@@ -23,16 +23,13 @@ const emptySummary: RewardsSummary = {
 /** GET /api/rewards/summary: the user's points, cash, counters, FORGE and tier (the account is made on first use). */
 const getSummary = (): Promise<RewardsSummary> => authedRequest<RewardsSummary>('/api/rewards/summary', { method: 'GET' });
 
-const spec = { key: '/api/rewards/summary', load: getSummary, events: ['rewards.account_changed'] } as const;
+const spec = { key: '/api/rewards/summary', load: loggedRead('rewards summary', getSummary), events: ['rewards.account_changed'] } as const;
 
 /**
  * The summary, live: every widget and screen that shows it shares one request, read again when
  * the account changes. A failed read is logged and the defaults (or the last good answer) shown.
  */
 export const useSummary = () => {
-  const { status, data, error, refetch } = useLiveResource(spec);
-  useEffect(() => {
-    if (status === 'error') console.error('rewards summary could not be read', error);
-  }, [status, error]);
+  const { status, data, refetch } = useLiveResource(spec);
   return { summary: data ?? emptySummary, loading: status === 'loading', refetch };
 };
