@@ -37,7 +37,7 @@ export function WidgetSlot({ slot, label }: { slot: DashboardSlot; label: string
 }
 
 function FilledSlot({ remote, slot, label }: { remote: RemoteName; slot: DashboardSlot; label: string }) {
-  const { attempt, load } = useRemoteWidgets(remote);
+  const { attempt, load } = useRemoteWidgets(remote, { visit: true });
   const [renders, setRenders] = useState(0);
   const retry = () => (load.status === 'failed' ? retryRemoteWidgets(remote) : setRenders((n) => n + 1));
   return (
