@@ -1,15 +1,8 @@
 import type { RemoteRoutesModule } from '@starforge/host';
-import { ComingSoonPage } from '@starforge/ui';
+import { BalancePage } from './screens/balance-page';
+import { RewardsPage } from './screens/rewards-page';
+import { WithdrawalPage } from './screens/withdrawal-page';
 
-// Placeholder screens inside the real layout until this domain ships its features.
-const links = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/balance', label: 'Balance' },
-  { to: '/withdrawal', label: 'Withdraw' },
-];
-
-export const pages: RemoteRoutesModule['pages'] = {
-  '/rewards': () => <ComingSoonPage title="Rewards & Achievements" links={links} />,
-  '/balance': () => <ComingSoonPage title="Balance & Earnings" links={links} />,
-  '/withdrawal': () => <ComingSoonPage title="Withdraw Funds" links={links} />,
-};
+// The three screens travel in one route chunk: a visitor moves between them, and each split
+// would add a round trip to its first visit.
+export const pages: RemoteRoutesModule['pages'] = { '/rewards': RewardsPage, '/balance': BalancePage, '/withdrawal': WithdrawalPage };

@@ -1,4 +1,11 @@
 import type { RemoteWidgetsModule } from '@starforge/host';
+import { DashboardStats } from './features/stats/dashboard-stats';
+import { TestingEngine } from './features/testing-engine/components/testing-engine';
+import { TokenPanel } from './features/tokens/components/token-panel';
 
-// The rewards widgets (stat cards, Testing Engine, token panel) are added here as they land.
-export const widgets: RemoteWidgetsModule['widgets'] = {};
+// The rewards domain's dashboard widgets; the shell mounts each in its slot (dashboard-slots.ts).
+export const widgets: RemoteWidgetsModule['widgets'] = {
+  'dashboard-stats': DashboardStats,
+  'testing-engine': TestingEngine,
+  'token-panel': TokenPanel,
+};

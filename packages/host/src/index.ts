@@ -1,6 +1,7 @@
 export * from './store';
 export * from './session';
 export * from './wallet';
+export * from './wallet-connection';
 export * from './toast';
 export * from './http';
 export * from './auth-client';
@@ -9,3 +10,4 @@ export * from './actions/index';
 export * from './events/server-event-stream';
 export * from './events/server-events';
 export * from './events/use-server-event';
+export * from './live/index';

@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { isRemotesMap, type RemoteName } from '@starforge/contracts';
-import type { RemoteRoutesModule } from '@starforge/host';
+import type { RemoteRoutesModule, RemoteWidgetsModule } from '@starforge/host';
 
 let entries: Map<RemoteName, string> | undefined;
 let ready: Promise<void> | undefined;
@@ -30,8 +30,30 @@ export const loadRemoteRoutes = async (remote: RemoteName): Promise<RemoteRoutes
   return module;
 };
 
+const widgetLoads = new Map<RemoteName, Promise<RemoteWidgetsModule>>();
+
+/**
+ * Loads a remote's dashboard widgets, once however many slots it fills (each slot asks; the
+ * first ask downloads). Throws when the remote cannot be reached or exposes no widgets.
+ */
+export const loadRemoteWidgets = (remote: RemoteName): Promise<RemoteWidgetsModule> => {
+  let load = widgetLoads.get(remote);
+  if (!load) {
+    load = (async () => {
+      await initRemotes();
+      const module = await loadRemote<RemoteWidgetsModule>(`${remote}/widgets`);
+      if (!module?.widgets) throw new Error(`${remote} did not expose its widgets`);
+      return module;
+    })();
+    widgetLoads.set(remote, load);
+    load.catch(() => widgetLoads.delete(remote));
+  }
+  return load;
+};
+
 /** Forgets what the runtime cached for a remote, so the next load fetches it afresh. */
 export const resetRemote = (remote: RemoteName): void => {
+  widgetLoads.delete(remote);
   const entry = entries?.get(remote);
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });
 };

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useUser } from '@starforge/host';
 import { TopBar } from '@starforge/ui';
+import { WidgetSlot } from '../dashboard/widget-slot';
 import './dashboard.css';
 
 const navigationCards = [
@@ -30,8 +31,8 @@ export function Dashboard() {
         <h1 className="dashboard-welcome">Welcome back, {welcomeName(user?.email)}!</h1>
         <p className="sf-muted">Your mission control for testing, minting and earning.</p>
 
-        {/* Slots where the domains' widgets mount as they ship (stats, minting wizard, Testing Engine, token panel). */}
-        <section className="dashboard-slot" aria-label="Your stats" data-slot="dashboard-stats" />
+        {/* The domains' widgets: each slot loads on its own, so the lines above and the cards below never wait for them. */}
+        <WidgetSlot slot="dashboard-stats" label="Your stats" />
 
         <section aria-labelledby="dashboard-nav-title">
           <h2 id="dashboard-nav-title" className="sf-visually-hidden">
@@ -47,9 +48,9 @@ export function Dashboard() {
           </div>
         </section>
 
-        <section className="dashboard-slot" aria-label="Mint an NFT" data-slot="nft-minting-wizard" />
-        <section className="dashboard-slot" aria-label="Testing Engine" data-slot="testing-engine" />
-        <section className="dashboard-slot" aria-label="Token-gated access" data-slot="token-panel" />
+        <WidgetSlot slot="nft-minting-wizard" label="Mint an NFT" />
+        <WidgetSlot slot="testing-engine" label="Testing Engine" />
+        <WidgetSlot slot="token-panel" label="Token-gated access" />
       </main>
     </>
   );

@@ -1,46 +1,13 @@
-import { useAtom } from 'jotai';
-import { shortAddress, walletText, WALLET_CONNECT_DELAY_MS } from '@starforge/contracts';
-import { getPhantomProvider, walletAtom } from '@starforge/host';
+import { shortAddress, walletText } from '@starforge/contracts';
+import { useWalletConnection } from '@starforge/host';
 import { Spinner } from '@starforge/ui';
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The shared wallet-connect control in its three looks: the hero button, the standard
- * button, and the connected badge. Connecting asks Phantom for its account; the first
- * account is reported after the spec's 2.5 s delay. Errors are only logged.
+ * button, and the connected badge (behaviour in useWalletConnection).
  */
 export function WalletControl({ look = 'standard' }: { look?: 'hero' | 'standard' }) {
-  const [wallet, setWallet] = useAtom(walletAtom);
-
-  const connect = async () => {
-    const provider = getPhantomProvider();
-    if (!provider) {
-      window.alert(walletText.installAlert);
-      return;
-    }
-    setWallet({ status: 'connecting', address: '' });
-    try {
-      const { publicKey } = await provider.connect();
-      const address = publicKey?.toString() ?? '';
-      if (!address) throw new Error('The wallet returned no account');
-      await wait(WALLET_CONNECT_DELAY_MS);
-      setWallet({ status: 'connected', address });
-    } catch (error) {
-      console.error('wallet connection failed', error);
-      setWallet({ status: 'disconnected', address: '' });
-    }
-  };
-
-  const disconnect = async () => {
-    try {
-      await getPhantomProvider()?.disconnect();
-    } catch (error) {
-      console.error('wallet disconnect failed', error);
-    }
-    setWallet({ status: 'disconnected', address: '' });
-    window.location.reload();
-  };
+  const { wallet, connect, disconnect } = useWalletConnection();
 
   if (wallet.status === 'connected') {
     return (

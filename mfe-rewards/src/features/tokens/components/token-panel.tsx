@@ -1,0 +1,96 @@
+import { useId } from 'react';
+import { rewardsMessages, STAKE_QUICK_AMOUNTS, UNSTAKE_QUICK_AMOUNT } from '@starforge/contracts/rewards-constants';
+import { toast } from '@starforge/host';
+import { useSummary } from '../../../shared/api/summary';
+import { formatCount } from '../../../shared/lib/format';
+import { useStake } from '../api/stake';
+import { useUnstake } from '../api/unstake';
+import './tokens.css';
+
+/**
+ * The dashboard's token-gated access panel: available and staked FORGE, the tier they give,
+ * and quick stake (100 / 500) and unstake (100 / all) buttons, disabled when the balance is short.
+ */
+export function TokenPanel() {
+  const ids = useId();
+  const { summary, loading, refetch } = useSummary();
+  const { available, staked } = summary.tokens;
+  const stake = useStake();
+  const unstake = useUnstake();
+  const busy = stake.busy || unstake.busy;
+
+  const doStake = async (amount: number) => {
+    if (amount > available) {
+      toast.error(rewardsMessages.panelInsufficientTokens);
+      return;
+    }
+    try {
+      const result = await stake.run(amount);
+      if (!result) return;
+      toast.success(rewardsMessages.staked(amount));
+      refetch();
+    } catch (error) {
+      console.error('stake failed', error);
+      toast.error(rewardsMessages.stakeFailed);
+    }
+  };
+
+  const doUnstake = async (amount: number) => {
+    if (amount <= 0 || amount > staked) {
+      toast.error(rewardsMessages.panelInsufficientStaked);
+      return;
+    }
+    try {
+      const result = await unstake.run(amount);
+      if (!result) return;
+      toast.success(rewardsMessages.unstaked(amount));
+      refetch();
+    } catch (error) {
+      console.error('unstake failed', error);
+      toast.error(rewardsMessages.unstakeFailed);
+    }
+  };
+
+  return (
+    <section className="sf-card rewards-tokens" aria-labelledby={`${ids}-title`} aria-busy={loading || undefined}>
+      <h2 id={`${ids}-title`}>Token-gated access</h2>
+      <dl className="rewards-token-figures">
+        <div>
+          <dt>Available FORGE</dt>
+          <dd data-testid="forge-available">{formatCount(available)}</dd>
+        </div>
+        <div>
+          <dt>Staked FORGE</dt>
+          <dd data-testid="forge-staked">{formatCount(staked)}</dd>
+        </div>
+        <div>
+          <dt>Current tier</dt>
+          <dd data-testid="forge-tier">{summary.tier.name}</dd>
+        </div>
+      </dl>
+      <div className="rewards-token-actions">
+        {STAKE_QUICK_AMOUNTS.map((amount) => (
+          <button key={amount} type="button" className="sf-btn sf-btn-primary" disabled={busy || available < amount} onClick={() => void doStake(amount)}>
+            Stake {amount}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="sf-btn sf-btn-secondary"
+          disabled={busy || staked < UNSTAKE_QUICK_AMOUNT}
+          onClick={() => void doUnstake(UNSTAKE_QUICK_AMOUNT)}
+        >
+          Unstake {UNSTAKE_QUICK_AMOUNT}
+        </button>
+        <button type="button" className="sf-btn sf-btn-secondary" disabled={busy || staked === 0} onClick={() => void doUnstake(staked)}>
+          Unstake all
+        </button>
+      </div>
+      {busy ? (
+        <p className="sf-muted" role="status">
+          {stake.busy ? 'Staking...' : 'Unstaking...'}
+        </p>
+      ) : null}
+    </section>
+  );
+}

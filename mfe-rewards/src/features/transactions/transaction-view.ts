@@ -1,0 +1,24 @@
+import type { LedgerTransaction } from '@starforge/contracts/rewards';
+import { formatCents, transactionRuleText, type TransactionSource } from '@starforge/contracts/rewards-constants';
+
+/** The amounts of a ledger row: "+$1.00", "-$5.00", "+50 points", "-1,000 points" (both when both moved). */
+export const amountText = (t: Pick<LedgerTransaction, 'amount_cents' | 'points_amount'>): string => {
+  const parts: string[] = [];
+  if (t.amount_cents !== 0) parts.push(`${t.amount_cents > 0 ? '+' : ''}${formatCents(t.amount_cents)}`);
+  if (t.points_amount !== 0) parts.push(`${t.points_amount > 0 ? '+' : '-'}${Math.abs(t.points_amount).toLocaleString('en-US')} points`);
+  return parts.join(' · ') || formatCents(0);
+};
+
+/** The rule that produced the row, in words; the row's own description when the rule is not one we know. */
+export const ruleText = (t: Pick<LedgerTransaction, 'rule' | 'description'>): string => transactionRuleText[t.rule] ?? t.description;
+
+/** The words of the link to a row's source. */
+export const sourceLinkText: Record<TransactionSource, string> = {
+  test_run: 'View test run',
+  nft_mint: 'View NFT',
+  nft_sale: 'View NFT',
+  achievement: 'View achievement',
+  conversion: 'View balance',
+  withdrawal: 'View withdrawals',
+  bounty: 'View bounty',
+};

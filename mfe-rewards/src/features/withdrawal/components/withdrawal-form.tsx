@@ -1,0 +1,89 @@
+import { useId, useState, type FormEvent } from 'react';
+import { centsToInput, formatCents, rewardsMessages, WITHDRAWAL_SHORTCUTS } from '@starforge/contracts/rewards-constants';
+import { toast, useServerEvent, useWallet } from '@starforge/host';
+import { Field } from '@starforge/ui';
+import { useSummary } from '../../../shared/api/summary';
+import { shortHash } from '../../../shared/lib/format';
+import { useWithdraw } from '../api/withdraw';
+import { shortcutCents, withdrawalInput } from '../withdrawal-input';
+import { WalletConnectButton } from './wallet-connect-button';
+
+const failureText = (error: unknown): string => (error instanceof Error && error.message ? error.message : 'please try again');
+
+/** Amount with 25% / 50% / 75% / Max, the wallet, and Withdraw: the cash is held now and sent ~3 s later (live). */
+export function WithdrawalForm() {
+  const ids = useId();
+  const wallet = useWallet();
+  const { summary, refetch } = useSummary();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { run, busy } = useWithdraw();
+
+  useServerEvent('rewards.withdrawal_completed', ({ data }) => {
+    toast.success(rewardsMessages.withdrawalSucceeded(shortHash(data.txSignature)));
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = wallet.status === 'connected' ? wallet.address : '';
+    const input = withdrawalInput({ walletAddress: address, amount, cashBalanceCents: summary.cash_balance_cents });
+    if (!input.ok) {
+      setError(input.message);
+      toast.error(input.message);
+      return;
+    }
+    setError(null);
+    try {
+      const accepted = await run(address, centsToInput(input.cents));
+      if (!accepted) return;
+      toast.success(rewardsMessages.withdrawalRequested(accepted.withdrawal.amount_cents));
+      setAmount('');
+      refetch();
+    } catch (failure) {
+      console.error('withdrawal failed', failure);
+      const message = rewardsMessages.withdrawalFailedPrefix + failureText(failure);
+      setError(message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <section className="sf-card rewards-withdraw" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>Withdraw to your Solana wallet</h2>
+      <div className="rewards-withdraw-wallet">
+        <span className="sf-muted">Wallet</span>
+        <WalletConnectButton />
+      </div>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field
+          label="Amount (USD)"
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step={0.01}
+          placeholder="0.00"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={error}
+          hint={`Available: ${formatCents(summary.cash_balance_cents)}`}
+        />
+        <fieldset className="rewards-shortcuts">
+          <legend className="sf-visually-hidden">Amount shortcuts</legend>
+          {WITHDRAWAL_SHORTCUTS.map((percent) => (
+            <button
+              key={percent}
+              type="button"
+              className="sf-btn sf-btn-ghost"
+              onClick={() => setAmount(centsToInput(shortcutCents(summary.cash_balance_cents, percent)))}
+            >
+              {percent === 100 ? 'Max' : `${percent}%`}
+            </button>
+          ))}
+        </fieldset>
+        <button type="submit" className="sf-btn sf-btn-primary sf-btn-block" disabled={busy} aria-busy={busy}>
+          {busy ? 'Processing...' : 'Withdraw'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { formatCents } from '@starforge/contracts/rewards-constants';
+import { StatCard, TopBar } from '@starforge/ui';
+import { ConvertForm } from '../features/conversion/components/convert-form';
+import { ForgeWallet } from '../features/tokens/components/forge-wallet';
+import { TiersTable } from '../features/tokens/components/tiers-table';
+import { RecentTransactions } from '../features/transactions/components/recent-transactions';
+import { useSummary } from '../shared/api/summary';
+import { formatCount } from '../shared/lib/format';
+import { rewardsNavLinks } from './nav-links';
+import './screens.css';
+
+/** /balance (Balance & Earnings): five cards, converting points, the FORGE wallet and tiers, and the ledger. */
+export function BalancePage() {
+  const { summary, loading } = useSummary();
+  return (
+    <>
+      <TopBar links={rewardsNavLinks.filter((l) => l.to !== '/balance')} />
+      <main className="sf-main rewards-screen">
+        <header className="rewards-screen-header">
+          <h1>Balance &amp; Earnings</h1>
+          <p className="sf-muted">Your points, cash and FORGE, and every movement behind them.</p>
+        </header>
+        <div className="sf-stat-grid">
+          <StatCard label="Points Balance" value={formatCount(summary.points_balance)} loading={loading} />
+          <StatCard label="Cash Balance" value={formatCents(summary.cash_balance_cents)} to="/withdrawal" loading={loading} />
+          <StatCard label="Total Earned" value={formatCents(summary.total_earned_cents)} loading={loading} />
+          <StatCard
+            label="Total Withdrawn"
+            value={formatCents(summary.total_withdrawn_cents)}
+            hint={summary.pending_withdrawal_cents > 0 ? `${formatCents(summary.pending_withdrawal_cents)} on its way` : undefined}
+            loading={loading}
+          />
+          <StatCard
+            label="FORGE Tier"
+            value={summary.tier.name}
+            hint={`${formatCount(summary.tokens.available + summary.tokens.staked)} FORGE`}
+            loading={loading}
+          />
+        </div>
+        <div className="rewards-screen-columns">
+          <ConvertForm />
+          <ForgeWallet />
+        </div>
+        <TiersTable current={summary.tier} />
+        <RecentTransactions />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './live-resources';
+export * from './use-live-resource';

@@ -1,0 +1,148 @@
+import type { ServerEventType } from '@starforge/contracts';
+
+/** What a live resource refetches on: the page's event stream (or a stand-in in tests). */
+export interface LiveEventSource {
+  subscribe(type: ServerEventType, handler: () => void): () => void;
+  onGap(handler: () => void): () => void;
+}
+
+/** How to read one resource and which live events make it stale. */
+export interface LiveResourceSpec<T> {
+  /** Names the resource: watchers with the same key share its data and its one request. */
+  key: string;
+  load: () => Promise<T>;
+  /** Events after which the resource is read again (besides a gap in the stream). */
+  events: readonly ServerEventType[];
+}
+
+/**
+ * A resource as a screen sees it. `data` is the last good answer, kept while a refetch runs
+ * and after a refetch fails, so a screen never blanks what it already showed.
+ */
+export interface LiveResourceState<T> {
+  status: 'loading' | 'ready' | 'error';
+  data: T | undefined;
+  error: unknown;
+}
+
+interface Entry {
+  state: LiveResourceState<unknown>;
+  load: () => Promise<unknown>;
+  listeners: Set<() => void>;
+  inFlight: boolean;
+  /** Something made the data stale while a request was running: read again after it. */
+  stale: boolean;
+  scheduled: boolean;
+  /** Moves on at each clear(), so an answer asked for before it is dropped. */
+  generation: number;
+  unsubscribe: (() => void) | null;
+}
+
+const initialState: LiveResourceState<never> = { status: 'loading', data: undefined, error: undefined };
+
+/**
+ * Resources read over HTTP and kept fresh by live events instead of polling. For each key there
+ * is at most one request in flight, however many widgets watch it; the events of a key are
+ * subscribed once, while someone watches it. Several triggers in one tick (three widgets
+ * mounting, an event and a gap) make one request; a trigger while a request runs makes exactly
+ * one more after it, because the running one may have read before the change was committed.
+ */
+export class LiveResources {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly source: LiveEventSource) {}
+
+  /** The current state of `key` (loading when nobody has read it yet). */
+  snapshot<T>(key: string): LiveResourceState<T> {
+    return (this.entries.get(key)?.state ?? initialState) as LiveResourceState<T>;
+  }
+
+  /**
+   * Starts watching a resource: reads it (again, if it was read before: what is kept shows
+   * meanwhile), and refetches it on its events and on gaps until the returned function is called.
+   */
+  watch<T>(spec: LiveResourceSpec<T>, listener: () => void): () => void {
+    const entry = this.entry(spec);
+    entry.listeners.add(listener);
+    if (!entry.unsubscribe) {
+      const refetch = () => this.refetch(spec.key);
+      const offs = [...spec.events.map((type) => this.source.subscribe(type, refetch)), this.source.onGap(refetch)];
+      entry.unsubscribe = () => {
+        for (const off of offs) off();
+      };
+      this.refetch(spec.key);
+    }
+    return () => {
+      entry.listeners.delete(listener);
+      if (entry.listeners.size === 0) {
+        entry.unsubscribe?.();
+        entry.unsubscribe = null;
+      }
+    };
+  }
+
+  /** Reads `key` again soon (coalesced with other triggers in the same tick). */
+  refetch(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    entry.stale = true;
+    if (entry.scheduled) return;
+    entry.scheduled = true;
+    queueMicrotask(() => {
+      entry.scheduled = false;
+      this.flush(entry);
+    });
+  }
+
+  /** Forgets every resource's data (another user signed in, or nobody). */
+  clear(): void {
+    for (const [key, entry] of this.entries) {
+      entry.generation++;
+      entry.state = initialState;
+      this.notify(entry);
+      if (entry.listeners.size > 0) this.refetch(key);
+      else this.entries.delete(key);
+    }
+  }
+
+  private entry(spec: LiveResourceSpec<unknown>): Entry {
+    let entry = this.entries.get(spec.key);
+    if (!entry) {
+      entry = { state: initialState, load: spec.load, listeners: new Set(), inFlight: false, stale: false, scheduled: false, generation: 0, unsubscribe: null };
+      this.entries.set(spec.key, entry);
+    }
+    entry.load = spec.load;
+    return entry;
+  }
+
+  private flush(entry: Entry): void {
+    if (entry.inFlight || !entry.stale) return;
+    entry.stale = false;
+    entry.inFlight = true;
+    const generation = entry.generation;
+    let request: Promise<unknown>;
+    try {
+      request = entry.load();
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    request.then(
+      (data) => this.settle(entry, generation, { status: 'ready', data, error: undefined }),
+      (error: unknown) => this.settle(entry, generation, { status: 'error', data: entry.state.data, error }),
+    );
+  }
+
+  private settle(entry: Entry, generation: number, state: LiveResourceState<unknown>): void {
+    entry.inFlight = false;
+    // clear() ran meanwhile: this answer may be the previous user's, so it is dropped.
+    if (generation === entry.generation) {
+      entry.state = state;
+      this.notify(entry);
+    }
+    this.flush(entry);
+  }
+
+  private notify(entry: Entry): void {
+    for (const listener of entry.listeners) listener();
+  }
+}

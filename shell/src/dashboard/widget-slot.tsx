@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { dashboardWidgetRemotes, type DashboardSlot, type RemoteName } from '@starforge/contracts';
+import { Spinner } from '@starforge/ui';
+import { retryRemoteWidgets, useRemoteWidgets } from './remote-widgets-store';
+import { WidgetErrorBoundary } from './widget-error-boundary';
+
+function SlotContent({ remote, slot, label }: { remote: RemoteName; slot: DashboardSlot; label: string }) {
+  const { load } = useRemoteWidgets(remote);
+  if (load.status === 'failed') throw load.error; // the slot's boundary shows the retry
+  if (load.status === 'loading') {
+    return (
+      <div className="sf-card dashboard-widget-loading" data-widget-loading={slot}>
+        <Spinner size="sm" label={`Loading ${label}...`} />
+        <span className="sf-muted" aria-hidden="true">
+          Loading {label}...
+        </span>
+      </div>
+    );
+  }
+  const Widget = load.module.widgets[slot];
+  return Widget ? <Widget /> : null;
+}
+
+/**
+ * One dashboard slot: the widget of the remote that fills it (dashboardWidgetRemotes), behind
+ * its own error boundary. A slot nobody fills stays empty (and hidden). Retry: when the remote
+ * failed to load, it is forgotten and reloaded for every slot it fills; when only this widget
+ * threw, only this slot mounts afresh.
+ */
+export function WidgetSlot({ slot, label }: { slot: DashboardSlot; label: string }) {
+  const remote = dashboardWidgetRemotes[slot];
+  return (
+    <section className="dashboard-slot" aria-label={label} data-slot={slot}>
+      {remote ? <FilledSlot remote={remote} slot={slot} label={label} /> : null}
+    </section>
+  );
+}
+
+function FilledSlot({ remote, slot, label }: { remote: RemoteName; slot: DashboardSlot; label: string }) {
+  const { attempt, load } = useRemoteWidgets(remote, { visit: true });
+  const [renders, setRenders] = useState(0);
+  const retry = () => (load.status === 'failed' ? retryRemoteWidgets(remote) : setRenders((n) => n + 1));
+  return (
+    <WidgetErrorBoundary key={`${attempt}|${renders}`} slot={slot} label={label} onRetry={retry}>
+      <SlotContent remote={remote} slot={slot} label={label} />
+    </WidgetErrorBoundary>
+  );
+}
