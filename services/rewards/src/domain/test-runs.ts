@@ -47,14 +47,15 @@ const testRunOf = (r: TestRunRow): TestRun => ({
 export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: StartTestRun, delayMs: { min: number; max: number }): Promise<TestRun> =>
   transaction(db, async (tx) => {
     await tx`select rewards.ensure_account(${userId})`;
+    // The lock first, on its own: a statement that waited for a row lock still counts with the
+    // snapshot it started with, so it would miss the runs of the transaction it waited for.
+    const [held] = await tx<{ tokens: string }[]>`
+      select token_amount + staked_amount as tokens from rewards.starforge_tokens where user_id = ${userId} for update`;
     const [limit] = await tx<{ maxTestsPerDay: number | null; testsToday: number }[]>`
-      with held as (
-        select token_amount + staked_amount as tokens from rewards.starforge_tokens where user_id = ${userId} for update
-      )
       select (x.features ->> 'max_tests_per_day')::int as max_tests_per_day,
              (select count(*)::int from rewards.test_runs r
                where r.user_id = ${userId} and r.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as tests_today
-      from held, rewards.tier_for(held.tokens) x`;
+      from rewards.tier_for(${held?.tokens ?? 0}) x`;
     if (!limit) throw new Error('rewards: the account has no FORGE row');
     if (limit.maxTestsPerDay !== null && limit.testsToday >= limit.maxTestsPerDay) throw dailyTestLimitReached(limit.maxTestsPerDay);
     const [row] = await tx<TestRunRow[]>`
