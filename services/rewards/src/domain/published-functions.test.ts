@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, FORGE_WELCOME_GRANT, MINT_POINTS, PERFECTIONIST_MIN_TESTS, serverEventSchemas, type ServerEventType } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
+import { createServiceApp, type Sql } from '@starforge/service-kit';
 import { ledgerBreaks, rewardsTestSql } from '../testing/harness';
 
 let sql: Sql;
@@ -249,5 +249,19 @@ describe('convert_points_to_cash', () => {
     expect(await sqlState(convert(user, 2000))).toEqual({ code: 'RW001', message: 'Not enough points to convert' });
     // 1500 and Weekly Warrior's 200, untouched.
     expect((await balances(user))?.points).toBe(1700);
+  });
+});
+
+describe('what another domain gets from the kit', () => {
+  it('a debit_cash refusal inside its route answers 422 insufficient_balance', async () => {
+    const app = createServiceApp('marketplace', sql);
+    const user = randomUUID();
+    app.post('/pay', async (c) => {
+      await sql.begin((tx) => tx`select rewards.debit_cash(${user}, 100, 'sale_proceeds', 'Paid from balance', null, ${randomUUID()})`);
+      return c.json({ ok: true });
+    });
+    const res = await app.request('/api/marketplace/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: { code: 'insufficient_balance', message: 'Insufficient balance' } });
   });
 });
