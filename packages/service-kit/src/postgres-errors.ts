@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { errorCodes } from '@starforge/contracts';
+import { errorCodes, rewardsErrorCodes } from '@starforge/contracts';
 import { ApiError } from './errors';
 
 /**
@@ -23,6 +23,8 @@ const mapped: Record<string, () => ApiError> = {
   '22008': () => new ApiError(400, errorCodes.validationFailed, 'Invalid date or time.'),
   '22021': () => new ApiError(400, errorCodes.validationFailed, 'Text contains characters that are not allowed.'),
   '22P05': () => new ApiError(400, errorCodes.validationFailed, 'Text contains characters that are not allowed.'),
+  // rewards.debit_cash (the bank's published function) refused to go below zero.
+  RW002: () => new ApiError(422, rewardsErrorCodes.insufficientBalance, 'Insufficient balance'),
   // serialization_failure, deadlock_detected, lock_not_available: the same request will likely pass if retried.
   '40001': () => new ApiError(503, errorCodes.unavailable, 'The service is busy. Please try again.', { 'Retry-After': '1' }),
   '40P01': () => new ApiError(503, errorCodes.unavailable, 'The service is busy. Please try again.', { 'Retry-After': '1' }),

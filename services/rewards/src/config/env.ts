@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { TEST_RUN_MAX_DELAY_MS, TEST_RUN_MIN_DELAY_MS, WITHDRAWAL_COMPLETION_DELAY_MS } from '@starforge/contracts';
+
+const delayMs = z.coerce.number().int().min(0).max(600_000);
+
+const rewardsEnvSchema = z
+  .object({
+    /** How long a test run takes, drawn uniformly from this range (spec: 3 to 5 s). */
+    REWARDS_TEST_RUN_MIN_DELAY_MS: delayMs.default(TEST_RUN_MIN_DELAY_MS),
+    REWARDS_TEST_RUN_MAX_DELAY_MS: delayMs.default(TEST_RUN_MAX_DELAY_MS),
+    /** How long after it is accepted a withdrawal completes (spec: about 3 s). */
+    REWARDS_WITHDRAWAL_DELAY_MS: delayMs.default(WITHDRAWAL_COMPLETION_DELAY_MS),
+  })
+  .refine((env) => env.REWARDS_TEST_RUN_MIN_DELAY_MS <= env.REWARDS_TEST_RUN_MAX_DELAY_MS, {
+    message: 'REWARDS_TEST_RUN_MIN_DELAY_MS must not exceed REWARDS_TEST_RUN_MAX_DELAY_MS',
+  });
+
+export interface RewardsConfig {
+  testRunDelayMs: { min: number; max: number };
+  withdrawalDelayMs: number;
+}
+
+/** The rewards service's settings; the one place in the service that reads `process.env`. */
+export const readRewardsConfig = (source: NodeJS.ProcessEnv = process.env): RewardsConfig => {
+  const env = rewardsEnvSchema.parse(source);
+  return {
+    testRunDelayMs: { min: env.REWARDS_TEST_RUN_MIN_DELAY_MS, max: env.REWARDS_TEST_RUN_MAX_DELAY_MS },
+    withdrawalDelayMs: env.REWARDS_WITHDRAWAL_DELAY_MS,
+  };
+};

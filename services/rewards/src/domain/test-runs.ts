@@ -1,0 +1,105 @@
+import { randomInt } from 'node:crypto';
+import { TEST_RUN_HISTORY_LIMIT, type StartTestRun, type TestRun } from '@starforge/contracts';
+import { transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
+import { drawTestOutcome } from './chain-facts';
+import { dailyTestLimitReached } from './errors';
+import { iso, isoOrNull, numOrNull } from './numbers';
+
+/** The durable job that finishes a run. */
+export const FINISH_TEST_RUN_JOB = 'test-run.finish';
+export interface FinishTestRunJob {
+  runId: string;
+}
+
+interface TestRunRow {
+  id: string;
+  network: TestRun['network'];
+  testType: TestRun['test_type'];
+  status: TestRun['status'];
+  txHash: string | null;
+  gasUsed: number | null;
+  blockNumber: string | null;
+  pointsAwarded: number | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  gasDelta?: number | null;
+}
+
+const testRunOf = (r: TestRunRow): TestRun => ({
+  id: r.id,
+  network: r.network,
+  test_type: r.testType,
+  status: r.status,
+  tx_hash: r.txHash,
+  gas_used: r.gasUsed,
+  block_number: numOrNull(r.blockNumber),
+  points_awarded: r.pointsAwarded,
+  created_at: iso(r.createdAt),
+  completed_at: isoOrNull(r.completedAt),
+  gas_delta: r.gasDelta ?? null,
+});
+
+/**
+ * Starts a test run: under a lock on the caller's FORGE row (so two starts cannot both take the
+ * last test of the day), checks the tier's daily limit, inserts the run `running` and enqueues
+ * the job that finishes it after `delayMs`, all in one transaction.
+ */
+export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: StartTestRun, delayMs: { min: number; max: number }): Promise<TestRun> =>
+  transaction(db, async (tx) => {
+    await tx`select rewards.ensure_account(${userId})`;
+    // The lock first, on its own: a statement that waited for a row lock still counts with the
+    // snapshot it started with, so it would miss the runs of the transaction it waited for.
+    const [held] = await tx<{ tokens: string }[]>`
+      select token_amount + staked_amount as tokens from rewards.starforge_tokens where user_id = ${userId} for update`;
+    const [limit] = await tx<{ maxTestsPerDay: number | null; testsToday: number }[]>`
+      select (x.features ->> 'max_tests_per_day')::int as max_tests_per_day,
+             (select count(*)::int from rewards.test_runs r
+               where r.user_id = ${userId} and r.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as tests_today
+      from rewards.tier_for(${held?.tokens ?? 0}) x`;
+    if (!limit) throw new Error('rewards: the account has no FORGE row');
+    if (limit.maxTestsPerDay !== null && limit.testsToday >= limit.maxTestsPerDay) throw dailyTestLimitReached(limit.maxTestsPerDay);
+    const [row] = await tx<TestRunRow[]>`
+      insert into rewards.test_runs (user_id, network, test_type) values (${userId}, ${input.network}, ${input.test_type})
+      returning id, network, test_type, status, tx_hash, gas_used, block_number, points_awarded, created_at, completed_at`;
+    if (!row) throw new Error('rewards: the test run was not inserted');
+    const afterMs = delayMs.min === delayMs.max ? delayMs.min : randomInt(delayMs.min, delayMs.max + 1);
+    await jobs.enqueue<FinishTestRunJob>(tx, FINISH_TEST_RUN_JOB, { runId: row.id }, { startAfterSeconds: afterMs / 1000, singletonKey: row.id });
+    return testRunOf(row);
+  });
+
+/**
+ * The caller's last runs, newest first, each completed one with its gas against the previous
+ * completed run of the same network and test type.
+ */
+export const listTestRuns = async (db: Db, userId: string, limit = TEST_RUN_HISTORY_LIMIT): Promise<TestRun[]> => {
+  const rows = await db<TestRunRow[]>`
+    select r.id, r.network, r.test_type, r.status, r.tx_hash, r.gas_used, r.block_number, r.points_awarded, r.created_at, r.completed_at,
+           r.gas_used - previous.gas_used as gas_delta
+    from rewards.test_runs r
+    left join lateral (
+      select p.gas_used from rewards.test_runs p
+      where r.status = 'completed' and p.user_id = r.user_id and p.status = 'completed'
+        and p.network = r.network and p.test_type = r.test_type
+        and (p.completed_at, p.id) < (r.completed_at, r.id)
+      order by p.completed_at desc, p.id desc
+      limit 1
+    ) previous on true
+    where r.user_id = ${userId}
+    order by r.created_at desc, r.id desc
+    limit ${limit}`;
+  return rows.map(testRunOf);
+};
+
+/**
+ * The job's work: finish the run once (nothing when it is no longer running, so a job that runs
+ * twice credits once). Answers whether this call finished it.
+ */
+export const finishTestRun = async (sql: Sql, runId: string, random: () => number = Math.random): Promise<boolean> => {
+  const outcome = drawTestOutcome(random);
+  const [row] = await sql<{ finished: boolean }[]>`
+    select rewards._finish_test_run(
+      ${runId}, ${outcome.completed},
+      ${outcome.completed ? outcome.txHash : null}, ${outcome.completed ? outcome.gasUsed : null}, ${outcome.completed ? outcome.blockNumber : null}
+    ) as finished`;
+  return row?.finished ?? false;
+};

@@ -1,0 +1,40 @@
+import { withdrawalAcceptedSchema, withdrawalsSchema, withdrawSchema } from '@starforge/contracts';
+import { createRouter, errorResponse, idempotencyOpenApi, keepIdempotentAnswer, protectedRoute } from '@starforge/service-kit';
+import { listWithdrawals, requestWithdrawal } from '../domain/withdrawals';
+import type { RewardsDeps } from '../deps';
+import { moneyRoute } from './money-route';
+
+/** Withdrawals: the cash is held when accepted, a durable job sends it about 3 s later. */
+export const withdrawalRoutes = (deps: RewardsDeps) => {
+  const requestRoute = moneyRoute(deps, {
+    method: 'post',
+    path: '/withdrawals',
+    tags: ['withdrawals'],
+    summary: 'Withdraw cash to a Solana wallet: held at once (pending), completed about 3 s later and announced live',
+    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: withdrawSchema } } } },
+    responses: {
+      201: { description: 'Accepted, pending; the cash is held', content: { 'application/json': { schema: withdrawalAcceptedSchema } } },
+      400: errorResponse('Please connect your Solana wallet first / Please enter a valid withdrawal amount / Minimum withdrawal amount is $0.01'),
+      422: errorResponse('insufficient_balance: Insufficient balance for withdrawal; or idempotency_key_reused'),
+    },
+  });
+  const listRoute = protectedRoute(deps.requireUser, {
+    method: 'get',
+    path: '/withdrawals',
+    tags: ['withdrawals'],
+    summary: 'The last 10 withdrawals, newest first',
+    responses: { 200: { description: 'The withdrawals', content: { 'application/json': { schema: withdrawalsSchema } } } },
+  });
+
+  return createRouter()
+    .openapi(requestRoute, async (c) => {
+      const { wallet_address: walletAddress, amount: amountCents } = c.req.valid('json');
+      const body = await deps.sql.begin(async (tx) => {
+        const accepted = await requestWithdrawal(tx, deps.jobs, c.var.user.id, { walletAddress, amountCents }, deps.config.withdrawalDelayMs);
+        await keepIdempotentAnswer(tx, c, accepted, 201);
+        return accepted;
+      });
+      return c.json(body, 201);
+    })
+    .openapi(listRoute, async (c) => c.json({ withdrawals: await listWithdrawals(deps.sql, c.var.user.id) }, 200));
+};

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createJobs, idempotencyKeyMigrations, type Jobs, type Sql } from '@starforge/service-kit';
+import type { AuthenticatedUser } from '@starforge/service-kit';
+import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
+import { testSql } from '@starforge/test-db';
+import { call as kitCall, testAppOf, type CallOptions, type CallResult, type TestApp } from '@starforge/test-db/harness';
+import { createApp } from '../app';
+import type { RewardsConfig } from '../config/env';
+import { registerRewardsJobs } from '../jobs';
+
+const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Auth (sessions), events (events.publish) and rewards with the kit's idempotency keys. */
+const rewardsMigrations = [
+  { schema: 'auth', dir: dir('../../../auth/migrations') },
+  { schema: 'events', dir: dir('../../../events/migrations') },
+  { schema: 'rewards', ...idempotencyKeyMigrations },
+  { schema: 'rewards', dir: dir('../../migrations') },
+];
+
+/** Short delays, so finished runs and withdrawals are seen within a test. */
+export const testConfig: RewardsConfig = { testRunDelayMs: { min: 100, max: 200 }, withdrawalDelayMs: 100 };
+
+/** A pool on the test database with the rewards schema (and what it needs) migrated. */
+export const rewardsTestSql = (): Promise<Sql> => testSql(rewardsMigrations, 'rewards');
+
+/**
+ * Durable jobs in a schema of their own (`rewards_t_<random>_jobs`, or `<service>_jobs` to open
+ * an earlier one again, as a restarted service does), so one test file's workers never run
+ * another file's jobs. Not started: register workers and call `start()` to run them.
+ */
+export const testJobs = (service = `rewards_t_${randomUUID().replaceAll('-', '').slice(0, 12)}`): Jobs =>
+  createJobs({ databaseUrl: inject('databaseUrl'), service, log: () => {} });
+
+export interface RewardsTestContext {
+  sql: Sql;
+  tokens: TestTokens;
+  jobs: Jobs;
+  app: TestApp<ReturnType<typeof createApp>>;
+}
+
+/**
+ * The file's pool, test tokens, started jobs (the service's workers) and app, opened before its
+ * tests and closed after them: read the fields inside tests.
+ */
+export const rewardsTestContext = (options: { config?: RewardsConfig; startJobs?: boolean } = {}): RewardsTestContext => {
+  const ctx = {} as RewardsTestContext;
+  beforeAll(async () => {
+    ctx.sql = await rewardsTestSql();
+    ctx.tokens = await createTestTokens();
+    ctx.jobs = testJobs();
+    registerRewardsJobs(ctx.jobs, ctx.sql);
+    await ctx.jobs.start();
+    ctx.app = testAppOf(createApp(ctx.sql, { jobs: ctx.jobs, config: options.config ?? testConfig, keys: ctx.tokens.keys }), 'rewards');
+  });
+  afterAll(async () => {
+    await ctx.jobs?.stop({ timeoutMs: 2_000 });
+    await ctx.sql?.end();
+  });
+  return ctx;
+};
+
+export interface TestUser {
+  user: AuthenticatedUser;
+  token: string;
+  id: string;
+}
+
+/** A signed-in user (a live session in the auth schema) and their token. */
+export const signIn = async (ctx: RewardsTestContext): Promise<TestUser> => {
+  const { user, token } = await ctx.tokens.signIn(ctx.sql);
+  return { user, token, id: user.id };
+};
+
+/** A request as the user, with an Idempotency-Key when `key` is given. */
+export const callAs = (
+  ctx: RewardsTestContext,
+  who: TestUser,
+  method: string,
+  path: string,
+  options: CallOptions & { key?: string } = {},
+): Promise<CallResult> => {
+  const { key, ...rest } = options;
+  return kitCall(ctx.app, method, path, { ...rest, token: who.token, headers: { ...rest.headers, ...(key ? { 'idempotency-key': key } : {}) } });
+};
+
+/** Gives a user points and cash through the published functions (what other domains call). */
+export const fund = async (sql: Sql, userId: string, { points = 0, cents = 0 }: { points?: number; cents?: number }): Promise<void> => {
+  const key = randomUUID();
+  if (points > 0) await sql`select rewards.award_points(${userId}, ${points}, 'test_grant', 'Test grant', null, ${`grant:${key}`})`;
+  if (cents > 0)
+    await sql`select rewards.credit_cash(${userId}, ${cents}, 'bounty_reward', 'Test bounty', ${sql.json({ type: 'bounty', id: key })}, ${`bounty:${key}`})`;
+};
+
+/** Users whose balances differ from the sum of their ledger (empty when all is well). */
+export const ledgerBreaks = (sql: Sql) => sql`select * from rewards.ledger_breaks`;
+
+/** Polls `check` until it answers true (or fails after `timeoutMs`). */
+export const eventually = async (check: () => Promise<boolean>, timeoutMs = 5_000, everyMs = 50): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+};
+
+/** A valid Solana address (32 bytes in base58). */
+export const WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
