@@ -450,7 +450,7 @@ begin
   where user_id = v_run.user_id;
   -- Publishes rewards.account_changed after the achievements; the run's own event follows.
   perform award_points(v_run.user_id, v_points, case when p_completed then 'test_completed' else 'test_failed' end,
-    format('%s test on %s %s', replace(initcap(replace(v_run.test_type, '_', ' ')), 'Nft', 'NFT'), initcap(v_run.network),
+    format('%s test on %s %s', initcap(replace(v_run.test_type, '_', ' ')), initcap(v_run.network),
            case when p_completed then 'completed' else 'failed' end),
     jsonb_build_object('type', 'test_run', 'id', p_run_id::text), 'test_run:' || p_run_id);
   perform events.publish(v_run.user_id, 'rewards.test_run_finished',
