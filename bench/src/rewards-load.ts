@@ -9,7 +9,6 @@ import { BenchWallet } from './lib/wallet';
 
 /** 10 s per load run by default; BENCH_REWARDS_SECONDS makes a quick proof run. */
 const SECONDS = Number(process.env.BENCH_REWARDS_SECONDS ?? 10);
-const WARM_UP_SECONDS = Math.min(2, SECONDS);
 const ACCOUNTS = 10;
 const CONNECTIONS = 50;
 const MONEY_TARGET = 500;
@@ -96,6 +95,7 @@ const checkInvariants = async (db: postgres.Sql): Promise<Invariants> => {
  * dashboard's GET /summary with 50 connections.
  */
 export const rewardsLoadBench = async ({ stack, seconds = SECONDS }: { stack: StackHolder; seconds?: number }): Promise<BenchResult> => {
+  const WARM_UP_SECONDS = Math.min(2, seconds);
   const running = await stack.get();
   const base = running.ipUrl;
   const db = postgres(running.stack.databaseUrl, { max: 2, onnotice: () => {} });
