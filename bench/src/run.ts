@@ -11,13 +11,14 @@ import { printResult, type BenchName, type BenchResult } from './lib/report';
 import { writeResults } from './lib/results-file';
 import { StackHolder } from './lib/stack';
 import { pageTimingsBench } from './page-timings';
+import { rewardsLoadBench } from './rewards-load';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events'];
+const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards'];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -52,6 +53,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   jobs: () => jobsLatenessBench({ stack }),
   gateway: () => gatewayLoadBench({ stack }),
   events: () => eventsLatencyBench({ stack }),
+  rewards: () => rewardsLoadBench({ stack }),
 };
 
 try {

@@ -36,11 +36,12 @@ end;
 $$;
 
 -- The tier FORGE holdings reach: the highest whose required_tokens <= tokens, else the first.
-create function tier_for(p_tokens bigint) returns subscription_tiers
+-- These two have no `set search_path` (that would keep the planner from inlining them into
+-- GET /summary's one statement); every name in them is schema-qualified or pg_catalog's instead.
+create function tier_for(p_tokens bigint) returns setof rewards.subscription_tiers
 language sql stable
-set search_path = rewards, pg_catalog, pg_temp
 as $$
-  select * from subscription_tiers
+  select * from rewards.subscription_tiers
   order by (required_tokens <= p_tokens) desc,
            case when required_tokens <= p_tokens then -required_tokens else required_tokens end
   limit 1;
@@ -49,8 +50,7 @@ $$;
 -- The first day of the current ISO week in UTC (a Monday).
 create function current_week() returns date
 language sql stable
-set search_path = rewards, pg_catalog, pg_temp
-as $$ select (date_trunc('week', now() at time zone 'UTC'))::date $$;
+as $$ select (pg_catalog.date_trunc('week', pg_catalog.now() at time zone 'UTC'))::date $$;
 
 -- Where a user stands on an achievement's measure.
 create function achievement_progress(p_measure text, s leaderboard_stats) returns double precision
@@ -450,7 +450,7 @@ begin
   where user_id = v_run.user_id;
   -- Publishes rewards.account_changed after the achievements; the run's own event follows.
   perform award_points(v_run.user_id, v_points, case when p_completed then 'test_completed' else 'test_failed' end,
-    format('%s test on %s %s', replace(initcap(replace(v_run.test_type, '_', ' ')), 'Nft', 'NFT'), initcap(v_run.network),
+    format('%s test on %s %s', initcap(replace(v_run.test_type, '_', ' ')), initcap(v_run.network),
            case when p_completed then 'completed' else 'failed' end),
     jsonb_build_object('type', 'test_run', 'id', p_run_id::text), 'test_run:' || p_run_id);
   perform events.publish(v_run.user_id, 'rewards.test_run_finished',

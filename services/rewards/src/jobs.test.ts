@@ -99,6 +99,13 @@ describe('the test run job', () => {
     expect(await run(b.id)).toMatchObject({ status: 'failed', txHash: null, gasUsed: null, blockNumber: null, pointsAwarded: 25 });
     const [stats] = await ctx.sql`select total_tests, successful_tests, success_rate from rewards.leaderboard_stats where user_id = ${who.id}`;
     expect(stats).toEqual({ totalTests: 2, successfulTests: 1, successRate: 50 });
+    const rows = await ctx.sql`
+      select description, rule, source_type, source_id, points_amount::int from rewards.transactions
+      where user_id = ${who.id} and source_type = 'test_run' order by seq`;
+    expect(rows).toEqual([
+      { description: 'Gas Optimization test on Sepolia completed', rule: 'test_completed', sourceType: 'test_run', sourceId: a.id, pointsAmount: 50 },
+      { description: 'Gas Optimization test on Sepolia failed', rule: 'test_failed', sourceType: 'test_run', sourceId: b.id, pointsAmount: 25 },
+    ]);
   });
 
   it('credits once when the job runs twice, even at the same time', async () => {

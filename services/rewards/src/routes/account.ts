@@ -5,8 +5,7 @@ import { listTransactions } from '../domain/statement';
 import { readSummary } from '../domain/summary';
 import { listTiers } from '../domain/tiers';
 import type { RewardsDeps } from '../deps';
-
-const json = <S>(description: string, schema: S) => ({ description, content: { 'application/json': { schema } } });
+import { jsonResponse } from './json-response';
 
 /** The caller's account as the stat cards, the tiers table, the statement and the achievements show it. */
 export const accountRoutes = (deps: RewardsDeps) => {
@@ -15,28 +14,28 @@ export const accountRoutes = (deps: RewardsDeps) => {
     path: '/summary',
     tags: ['rewards'],
     summary: 'Points, tests, NFTs, success rate, cash, FORGE and tier of the signed-in user (creates the account with its FORGE welcome grant on first use)',
-    responses: { 200: json('The summary', rewardsSummarySchema) },
+    responses: { 200: jsonResponse('The summary', rewardsSummarySchema) },
   });
   const tiersRoute = protectedRoute(deps.requireUser, {
     method: 'get',
     path: '/tiers',
     tags: ['rewards'],
     summary: 'The FORGE tiers, ascending required tokens',
-    responses: { 200: json('The tiers', tiersSchema) },
+    responses: { 200: jsonResponse('The tiers', tiersSchema) },
   });
   const transactionsRoute = protectedRoute(deps.requireUser, {
     method: 'get',
     path: '/transactions',
     tags: ['rewards'],
     summary: 'The last 10 ledger rows of the signed-in user, newest first, each with its rule and source',
-    responses: { 200: json('The statement', transactionsSchema) },
+    responses: { 200: jsonResponse('The statement', transactionsSchema) },
   });
   const achievementsRoute = protectedRoute(deps.requireUser, {
     method: 'get',
     path: '/achievements',
     tags: ['rewards'],
     summary: 'The six achievements in spec order, with progress and unlock time',
-    responses: { 200: json('The achievements', achievementsSchema) },
+    responses: { 200: jsonResponse('The achievements', achievementsSchema) },
   });
 
   return createRouter()

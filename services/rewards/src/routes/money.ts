@@ -2,9 +2,8 @@ import { conversionSchema, convertPointsSchema, stakeSchema, stakingResultSchema
 import { createRouter, errorResponse, idempotencyOpenApi, keepIdempotentAnswer } from '@starforge/service-kit';
 import { convertPoints, stakeTokens, unstakeTokens } from '../domain/money';
 import type { RewardsDeps } from '../deps';
+import { jsonResponse } from './json-response';
 import { moneyRoute } from './money-route';
-
-const json = <S>(description: string, schema: S) => ({ description, content: { 'application/json': { schema } } });
 
 /** Points to cash and FORGE staking: each one transaction, its answer kept with it for retries. */
 export const moneyRoutes = (deps: RewardsDeps) => {
@@ -15,7 +14,7 @@ export const moneyRoutes = (deps: RewardsDeps) => {
     summary: 'Convert points to cash: 1000 points = $1.00, at least 1000, in steps of 10',
     request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: convertPointsSchema } } } },
     responses: {
-      200: json('Converted', conversionSchema),
+      200: jsonResponse('Converted', conversionSchema),
       400: errorResponse('Minimum conversion is 1000 points, or not a step of 10'),
       422: errorResponse('insufficient_points: more than the points balance; or idempotency_key_reused'),
     },
@@ -27,7 +26,7 @@ export const moneyRoutes = (deps: RewardsDeps) => {
     summary: 'Stake available FORGE',
     request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: stakeSchema } } } },
     responses: {
-      200: json('Staked', stakingResultSchema),
+      200: jsonResponse('Staked', stakingResultSchema),
       400: errorResponse('Please enter a valid amount to stake'),
       422: errorResponse('insufficient_tokens: more than the available FORGE; or idempotency_key_reused'),
     },
@@ -39,7 +38,7 @@ export const moneyRoutes = (deps: RewardsDeps) => {
     summary: 'Unstake staked FORGE',
     request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: unstakeSchema } } } },
     responses: {
-      200: json('Unstaked', stakingResultSchema),
+      200: jsonResponse('Unstaked', stakingResultSchema),
       400: errorResponse('Please enter a valid amount to unstake'),
       422: errorResponse('insufficient_staked_tokens: more than the staked FORGE; or idempotency_key_reused'),
     },

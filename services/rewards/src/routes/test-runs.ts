@@ -2,6 +2,7 @@ import { startTestRunSchema, testRunSchema, testRunsSchema } from '@starforge/co
 import { createRouter, errorResponse, protectedRoute } from '@starforge/service-kit';
 import { listTestRuns, startTestRun } from '../domain/test-runs';
 import type { RewardsDeps } from '../deps';
+import { jsonResponse } from './json-response';
 
 /** The Testing Engine: start a run (finished by a durable job 3-5 s later) and the run history. */
 export const testRunRoutes = (deps: RewardsDeps) => {
@@ -10,7 +11,7 @@ export const testRunRoutes = (deps: RewardsDeps) => {
     path: '/test-runs',
     tags: ['testing'],
     summary: 'The last 10 test runs, newest first, with the gas difference against the previous completed run of the same network and type',
-    responses: { 200: { description: 'The runs', content: { 'application/json': { schema: testRunsSchema } } } },
+    responses: { 200: jsonResponse('The runs', testRunsSchema) },
   });
   const startRoute = protectedRoute(deps.requireUser, {
     method: 'post',
@@ -19,7 +20,7 @@ export const testRunRoutes = (deps: RewardsDeps) => {
     summary: 'Start a test run; it finishes 3 to 5 s later (completed or failed) and is announced live',
     request: { body: { required: true, content: { 'application/json': { schema: startTestRunSchema } } } },
     responses: {
-      201: { description: 'The run, running', content: { 'application/json': { schema: testRunSchema } } },
+      201: jsonResponse('The run, running', testRunSchema),
       400: errorResponse('Please select both network and test type'),
       429: errorResponse("daily_test_limit: the tier's tests for today are used up (Retry-After: until midnight UTC)"),
     },

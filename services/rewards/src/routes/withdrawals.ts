@@ -2,6 +2,7 @@ import { withdrawalAcceptedSchema, withdrawalsSchema, withdrawSchema } from '@st
 import { createRouter, errorResponse, idempotencyOpenApi, keepIdempotentAnswer, protectedRoute } from '@starforge/service-kit';
 import { listWithdrawals, requestWithdrawal } from '../domain/withdrawals';
 import type { RewardsDeps } from '../deps';
+import { jsonResponse } from './json-response';
 import { moneyRoute } from './money-route';
 
 /** Withdrawals: the cash is held when accepted, a durable job sends it about 3 s later. */
@@ -13,7 +14,7 @@ export const withdrawalRoutes = (deps: RewardsDeps) => {
     summary: 'Withdraw cash to a Solana wallet: held at once (pending), completed about 3 s later and announced live',
     request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: withdrawSchema } } } },
     responses: {
-      201: { description: 'Accepted, pending; the cash is held', content: { 'application/json': { schema: withdrawalAcceptedSchema } } },
+      201: jsonResponse('Accepted, pending; the cash is held', withdrawalAcceptedSchema),
       400: errorResponse('Please connect your Solana wallet first / Please enter a valid withdrawal amount / Minimum withdrawal amount is $0.01'),
       422: errorResponse('insufficient_balance: Insufficient balance for withdrawal; or idempotency_key_reused'),
     },
@@ -23,7 +24,7 @@ export const withdrawalRoutes = (deps: RewardsDeps) => {
     path: '/withdrawals',
     tags: ['withdrawals'],
     summary: 'The last 10 withdrawals, newest first',
-    responses: { 200: { description: 'The withdrawals', content: { 'application/json': { schema: withdrawalsSchema } } } },
+    responses: { 200: jsonResponse('The withdrawals', withdrawalsSchema) },
   });
 
   return createRouter()
