@@ -9,6 +9,7 @@ import type { ServerEventMap, ServerEventType } from './realtime';
 export const serverEventSchemas: { [T in ServerEventType]: z.ZodType<ServerEventMap[T]> } = {
   'session.ended': z.object({ sessionId: z.uuid() }),
   'rewards.account_changed': z.object({ reason: z.string().max(100) }),
+  'rewards.test_run_started': z.object({ runId: z.uuid() }),
   'rewards.test_run_finished': z.object({ runId: z.uuid(), status: z.enum(['completed', 'failed']), points: z.number().int().nonnegative() }),
   'rewards.withdrawal_completed': z.object({ withdrawalId: z.uuid(), amountCents: z.number().int().positive(), txSignature: z.string().max(100) }),
 };

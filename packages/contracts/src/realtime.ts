@@ -75,6 +75,8 @@ export interface ServerEventMap {
    * a conversion, a stake, a withdrawal, a bounty payout). Screens refetch what they show.
    */
   'rewards.account_changed': { reason: string };
+  /** A test run started (in this tab or another): history and today's count change. */
+  'rewards.test_run_started': { runId: string };
   /** A test run finished; `points` is what it earned. */
   'rewards.test_run_finished': { runId: string; status: 'completed' | 'failed'; points: number };
   /** A withdrawal was sent: its simulated Solana transaction signature. */

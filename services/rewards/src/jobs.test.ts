@@ -82,6 +82,8 @@ describe('the test run job', () => {
       successRate: finished?.status === 'completed' ? 100 : 0,
     });
     const events = await eventTypes(who.id);
+    // The start is announced with the run (the user's other tabs list it), the finish last.
+    expect(events[0]).toEqual({ type: 'rewards.test_run_started', data: { runId: started.id } });
     expect(events.at(-1)).toEqual({
       type: 'rewards.test_run_finished',
       data: { runId: started.id, status: finished?.status, points: finished?.pointsAwarded },

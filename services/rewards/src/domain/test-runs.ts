@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { TEST_RUN_HISTORY_LIMIT, type StartTestRun, type TestRun } from '@starforge/contracts';
-import { transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
+import { publishEvent, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { drawTestOutcome } from './chain-facts';
 import { dailyTestLimitReached } from './errors';
 import { iso, isoOrNull, numOrNull } from './numbers';
@@ -64,6 +64,8 @@ export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: St
     if (!row) throw new Error('rewards: the test run was not inserted');
     const afterMs = delayMs.min === delayMs.max ? delayMs.min : randomInt(delayMs.min, delayMs.max + 1);
     await jobs.enqueue<FinishTestRunJob>(tx, FINISH_TEST_RUN_JOB, { runId: row.id }, { startAfterSeconds: afterMs / 1000, singletonKey: row.id });
+    // The user's other tabs show the run (and today's count) at once.
+    await publishEvent(tx, { userId, type: 'rewards.test_run_started', data: { runId: row.id } });
     return testRunOf(row);
   });
 
