@@ -23,7 +23,11 @@ const emptySummary: RewardsSummary = {
 /** GET /api/rewards/summary: the user's points, cash, counters, FORGE and tier (the account is made on first use). */
 const getSummary = (): Promise<RewardsSummary> => authedRequest<RewardsSummary>('/api/rewards/summary', { method: 'GET' });
 
-const spec = { key: '/api/rewards/summary', load: loggedRead('rewards summary', getSummary), events: ['rewards.account_changed', 'rewards.test_run_started'] } as const;
+const spec = {
+  key: '/api/rewards/summary',
+  load: loggedRead('rewards summary', getSummary),
+  events: ['rewards.account_changed', 'rewards.test_run_started'],
+} as const;
 
 /**
  * The summary, live: every widget and screen that shows it shares one request, read again when
