@@ -9,8 +9,11 @@ export const amountText = (t: Pick<LedgerTransaction, 'amount_cents' | 'points_a
   return parts.join(' · ') || formatCents(0);
 };
 
-/** The rule that produced the row, in words; the row's own description when the rule is not one we know. */
-export const ruleText = (t: Pick<LedgerTransaction, 'rule' | 'description'>): string => transactionRuleText[t.rule] ?? t.description;
+/**
+ * The rule that produced the row, in words ('Completed test: +50 points'), shown beside the row's
+ * own description ('Smart Contract test on Sepolia completed'); empty for a rule we do not know.
+ */
+export const ruleText = (t: Pick<LedgerTransaction, 'rule'>): string => transactionRuleText[t.rule] ?? '';
 
 /** The words of the link to a row's source. */
 export const sourceLinkText: Record<TransactionSource, string> = {

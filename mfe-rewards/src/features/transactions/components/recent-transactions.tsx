@@ -22,12 +22,15 @@ export function RecentTransactions() {
             return (
               <li key={t.id} className="rewards-ledger-row" data-testid="transaction-row" data-status={t.status}>
                 <div className="rewards-ledger-main">
-                  <strong>{transactionTypeLabels[t.transaction_type] ?? t.transaction_type}</strong>
+                  <strong>{t.description}</strong>
                   <Badge tone={t.status === 'completed' ? 'success' : 'warning'}>{t.status === 'completed' ? 'Completed' : 'Pending'}</Badge>
                   <span className="rewards-ledger-amount">{amountText(t)}</span>
                 </div>
                 <div className="rewards-ledger-detail">
-                  <span>{ruleText(t)}</span>
+                  <span>
+                    {transactionTypeLabels[t.transaction_type] ?? t.transaction_type}
+                    {ruleText(t) ? ` · ${ruleText(t)}` : ''}
+                  </span>
                   <span className="sf-muted">{formatWhen(t.created_at)}</span>
                   {path && t.source ? (
                     <Link to={path} className="sf-link">
