@@ -6,3 +6,4 @@ export { SessionControlsProvider, useSessionControls, type SessionControls } fro
 export { StatCard } from './stat-card';
 export { Badge, type BadgeTone } from './badge';
 export { ProgressBar } from './progress-bar';
+export { WalletButton, type WalletButtonProps } from './wallet-button';
