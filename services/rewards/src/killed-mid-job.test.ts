@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { TestRun } from '@starforge/contracts';
+import { testAppOf } from '@starforge/test-db/harness';
+import { createApp } from './app';
+import { registerRewardsJobs } from './jobs';
+import { callAs, eventually, fund, ledgerBreaks, rewardsTestContext, signIn, testJobs, WALLET, type RewardsTestContext } from './testing/harness';
+
+const ctx = rewardsTestContext();
+const serviceDir = fileURLToPath(new URL('..', import.meta.url));
+const running = new Set<ChildProcess>();
+
+/** The real rewards service, as the launcher starts it, on a free port; resolves once it listens. */
+const startService = async (): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serviceDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      // Never asked: this test sends the service no request, only jobs.
+      AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
+      PUBLIC_ORIGIN: 'http://localhost:3000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the rewards service did not start in 30 s')), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the rewards service exited with ${code} before listening`)));
+  });
+  return child;
+};
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+describe('the rewards service killed with SIGKILL in the middle of its jobs', () => {
+  it('finishes the test run and the withdrawal exactly once after a restart', async () => {
+    const who = await signIn(ctx);
+    await fund(ctx.sql, who.id, { cents: 500 });
+    // The service opens its queues (rewards_jobs); this test's requests add to them, due in 1.5 s.
+    const first = await startService();
+    const queue = testJobs('rewards');
+    // Registered, never started: this process only enqueues (the kit wants each queue's worker known).
+    registerRewardsJobs(queue, ctx.sql);
+    const service: RewardsTestContext = {
+      ...ctx,
+      jobs: queue,
+      app: testAppOf(
+        createApp(ctx.sql, { jobs: queue, config: { testRunDelayMs: { min: 1_500, max: 1_500 }, withdrawalDelayMs: 1_500 }, keys: ctx.tokens.keys }),
+        'rewards',
+      ),
+    };
+    const run = (await callAs(service, who, 'POST', '/test-runs', { body: { network: 'polygon', test_type: 'performance' } })).body as TestRun;
+    const accepted = await callAs(service, who, 'POST', '/withdrawals', { body: { wallet_address: WALLET, amount: '5' }, key: crypto.randomUUID() });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    const withdrawalId = (accepted.body as { withdrawal: { id: string } }).withdrawal.id;
+
+    // Hold the user's balance row, so both jobs stop inside their transactions, before committing.
+    const holder = await ctx.sql.reserve();
+    await holder`begin`;
+    await holder`select 1 from rewards.user_balances where user_id = ${who.id} for update`;
+    const activeJobs = async () =>
+      Number(
+        (
+          await ctx.sql`select count(*) as n from rewards_jobs.job where state = 'active' and (data->>'runId' = ${run.id} or data->>'withdrawalId' = ${withdrawalId})`
+        )[0]?.n,
+      );
+    await eventually(async () => (await activeJobs()) === 2, 10_000);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    await holder`rollback`;
+    holder.release();
+
+    // Killed mid-job: nothing of either job committed.
+    expect((await ctx.sql`select status from rewards.test_runs where id = ${run.id}`)[0]?.status).toBe('running');
+    expect((await ctx.sql`select status from rewards.withdrawals where id = ${withdrawalId}`)[0]?.status).toBe('pending');
+
+    // The restarted service finds both jobs abandoned (their worker died) and runs them again.
+    const second = await startService();
+    try {
+      await eventually(async () => (await ctx.sql`select status from rewards.test_runs where id = ${run.id}`)[0]?.status !== 'running', 20_000, 200);
+      await eventually(async () => (await ctx.sql`select status from rewards.withdrawals where id = ${withdrawalId}`)[0]?.status === 'completed', 20_000, 200);
+    } finally {
+      second.kill('SIGTERM');
+    }
+    const [credits] = await ctx.sql`select count(*)::int as n from rewards.transactions where idempotency_key = ${`test_run:${run.id}`}`;
+    expect(credits?.n).toBe(1);
+    const [balances] = await ctx.sql`
+      select cash_balance_cents::int, total_withdrawn_cents::int, (select total_tests from rewards.leaderboard_stats where user_id = ${who.id}) as tests
+      from rewards.user_balances where user_id = ${who.id}`;
+    expect(balances).toEqual({ cashBalanceCents: 0, totalWithdrawnCents: 500, tests: 1 });
+    expect(await ledgerBreaks(ctx.sql)).toEqual([]);
+  }, 60_000);
+});
