@@ -10,7 +10,8 @@ export function App() {
       <ShellSessionControls>
         <RouterProvider router={router} />
       </ShellSessionControls>
-      <Toaster theme="dark" position="top-right" richColors closeButton />
+      {/* Below the top bar, so a toast never covers Sign Out or the links while it shows. */}
+      <Toaster theme="dark" position="top-right" offset={{ top: 84, right: 24 }} mobileOffset={{ top: 132 }} richColors closeButton />
     </Provider>
   );
 }
