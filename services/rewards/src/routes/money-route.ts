@@ -5,7 +5,7 @@ import type { RewardsDeps } from '../deps';
 type MoneyRouteConfig = Omit<RouteConfig, 'security' | 'middleware'>;
 
 /**
- * A POST that moves money or tokens: the bearer token first, then the Idempotency-Key (a retry
+ * A POST that moves money or tokens, or starts what will (a test run): the bearer token first, then the Idempotency-Key (a retry
  * with the same key replays the first answer). The document shows the 401 and the key's 409/422;
  * the route's request names the header (`headers: idempotencyOpenApi.headers`).
  */

@@ -1,8 +1,9 @@
 import { startTestRunSchema, testRunSchema, testRunsSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, protectedRoute } from '@starforge/service-kit';
+import { createRouter, errorResponse, idempotencyOpenApi, keepIdempotentAnswer, protectedRoute } from '@starforge/service-kit';
 import { listTestRuns, startTestRun } from '../domain/test-runs';
 import type { RewardsDeps } from '../deps';
 import { jsonResponse } from './json-response';
+import { moneyRoute } from './money-route';
 
 /** The Testing Engine: start a run (finished by a durable job 3-5 s later) and the run history. */
 export const testRunRoutes = (deps: RewardsDeps) => {
@@ -13,12 +14,13 @@ export const testRunRoutes = (deps: RewardsDeps) => {
     summary: 'The last 10 test runs, newest first, with the gas difference against the previous completed run of the same network and type',
     responses: { 200: jsonResponse('The runs', testRunsSchema) },
   });
-  const startRoute = protectedRoute(deps.requireUser, {
+  // Idempotent like the money routes: a start retried after a lost answer starts one run, not two.
+  const startRoute = moneyRoute(deps, {
     method: 'post',
     path: '/test-runs',
     tags: ['testing'],
     summary: 'Start a test run; it finishes 3 to 5 s later (completed or failed) and is announced live',
-    request: { body: { required: true, content: { 'application/json': { schema: startTestRunSchema } } } },
+    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: startTestRunSchema } } } },
     responses: {
       201: jsonResponse('The run, running', testRunSchema),
       400: errorResponse('Please select both network and test type'),
@@ -28,5 +30,12 @@ export const testRunRoutes = (deps: RewardsDeps) => {
 
   return createRouter()
     .openapi(listRoute, async (c) => c.json({ test_runs: await listTestRuns(deps.sql, c.var.user.id) }, 200))
-    .openapi(startRoute, async (c) => c.json(await startTestRun(deps.sql, deps.jobs, c.var.user.id, c.req.valid('json'), deps.config.testRunDelayMs), 201));
+    .openapi(startRoute, async (c) => {
+      const body = await deps.sql.begin(async (tx) => {
+        const run = await startTestRun(tx, deps.jobs, c.var.user.id, c.req.valid('json'), deps.config.testRunDelayMs);
+        await keepIdempotentAnswer(tx, c, run, 201);
+        return run;
+      });
+      return c.json(body, 201);
+    });
 };

@@ -150,4 +150,15 @@ describe('idempotency keys on money routes', () => {
     const [row] = await ctx.sql`select count(*)::int as n, sum(amount_cents)::int as total from rewards.withdrawals where user_id = ${who.id}`;
     expect(row).toEqual({ n: 1, total: 400 });
   });
+
+  it('a test run started twice with the same key starts once', async () => {
+    const who = await signIn(ctx);
+    const key = randomUUID();
+    const body = { network: 'arbitrum', test_type: 'security_audit' };
+    const [a, b] = await Promise.all([callAs(ctx, who, 'POST', '/test-runs', { body, key }), callAs(ctx, who, 'POST', '/test-runs', { body, key })]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body).toEqual(a.body);
+    const [row] = await ctx.sql`select count(*)::int as n from rewards.test_runs where user_id = ${who.id}`;
+    expect(row?.n).toBe(1);
+  });
 });
