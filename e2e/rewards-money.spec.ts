@@ -41,7 +41,7 @@ test.describe('points, cash and FORGE', () => {
     await expect(newest).toContainText('1,000 points = $1.00');
     await expect(newest).toHaveAttribute('data-status', 'completed');
     // A row earned by a test links to that run on the dashboard.
-    await expect(rows.filter({ hasText: /test/i }).first().getByRole('link')).toHaveAttribute('href', /\/dashboard#test-run-/);
+    await expect(rows.getByRole('link', { name: 'View test run' }).first()).toHaveAttribute('href', /\/dashboard#test-run-/);
   });
 
   test('stakes and unstakes with the quick amounts on the dashboard, and the forms refuse what they must', async ({ page }) => {
