@@ -126,9 +126,14 @@ test.describe('points, cash and FORGE', () => {
     await page.getByRole('button', { name: '25%' }).click();
     await expect(amount).toHaveValue('0.25');
     await withdraw.click();
-    // Held at once, sent about 3 s later by the server, announced without a reload.
+    // Held at once, sent about 3 s later by the server, announced without a reload, even on the
+    // screen the user went on to meanwhile.
     await expect(statValue(page, 'Cash Balance')).toHaveText('$0.75');
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toastText(page, /^Withdrawal successful! TX: /)).toBeVisible({ timeout: 10_000 });
+    await expect(statValue(page, 'Cash Balance')).toHaveText('$0.75');
+    await page.goBack();
     await expect(page.getByTestId('withdrawal-row').first()).toHaveAttribute('data-status', 'completed');
   });
 });

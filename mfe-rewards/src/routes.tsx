@@ -2,6 +2,9 @@ import type { RemoteRoutesModule } from '@starforge/host';
 import { BalancePage } from './screens/balance-page';
 import { RewardsPage } from './screens/rewards-page';
 import { WithdrawalPage } from './screens/withdrawal-page';
+import { announceRewardsResults } from './shared/lib/announce-results';
+
+announceRewardsResults();
 
 // The three screens travel in one route chunk: a visitor moves between them, and each split
 // would add a round trip to its first visit.

@@ -9,7 +9,7 @@ import {
   type Network,
   type TestType,
 } from '@starforge/contracts/rewards-constants';
-import { toast, useServerEvent, useUser } from '@starforge/host';
+import { toast, useUser } from '@starforge/host';
 import { failureCode, failureMessage } from '../../../shared/lib/error-message';
 import { useStartTestRun } from '../api/start-test-run';
 import { useTestRuns } from '../api/test-runs';
@@ -26,11 +26,6 @@ export function TestingEngine() {
   const [currentRunId, setCurrentRunId] = useState<string | null>(null);
   const { runs, loading, refetch } = useTestRuns();
   const { run: start, busy } = useStartTestRun();
-
-  useServerEvent('rewards.test_run_finished', ({ data }) => {
-    if (data.status === 'completed') toast.success(rewardsMessages.testPoints(data.points));
-    else toast.error(rewardsMessages.testFailedSimulated);
-  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { centsToInput, formatCents, rewardsMessages, WITHDRAWAL_SHORTCUTS } from '@starforge/contracts/rewards-constants';
-import { toast, useServerEvent, useWallet } from '@starforge/host';
+import { toast, useWallet } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
-import { shortHash } from '../../../shared/lib/format';
 import { useWithdraw } from '../api/withdraw';
 import { shortcutCents, withdrawalInput } from '../withdrawal-input';
 import { WalletConnectButton } from './wallet-connect-button';
@@ -18,10 +17,6 @@ export function WithdrawalForm() {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { run, busy } = useWithdraw();
-
-  useServerEvent('rewards.withdrawal_completed', ({ data }) => {
-    toast.success(rewardsMessages.withdrawalSucceeded(shortHash(data.txSignature)));
-  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
