@@ -1,7 +1,9 @@
-import type { MiddlewareHandler } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bodyLimitFor, errorCodes, payloadTooLargeMessage } from '@starforge/contracts';
 import { errorBody } from '../errors';
+import { BodyTooLargeError, cacheNodeBody, nodeIncoming, readIncoming } from './node-body';
 
 const byLimit = new Map<number, MiddlewareHandler>();
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,10 +19,27 @@ export const routeBodyLimit = (): MiddlewareHandler => (c, next) => {
   // of a small answer.
   if (READS.has(c.req.method) && c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined) return next();
   const maxBytes = bodyLimitFor(c.req.method, c.req.path);
+  const incoming = nodeIncoming(c);
+  if (incoming) return readNodeBody(c, incoming, maxBytes, next);
   let limit = byLimit.get(maxBytes);
   if (!limit) {
     limit = bodyLimit({ maxSize: maxBytes, onError: (c) => c.json(errorBody(errorCodes.payloadTooLarge, payloadTooLargeMessage(maxBytes)), 413) });
     byLimit.set(maxBytes, limit);
   }
   return limit(c, next);
+};
+
+const tooLarge = (c: Context, maxBytes: number) => c.json(errorBody(errorCodes.payloadTooLarge, payloadTooLargeMessage(maxBytes)), 413);
+
+/** Under @hono/node-server: the limit checked on Content-Length, then while reading Node's stream. */
+const readNodeBody = async (c: Context, incoming: IncomingMessage, maxBytes: number, next: Next) => {
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(c, maxBytes);
+  try {
+    cacheNodeBody(c, await readIncoming(incoming, maxBytes));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return tooLarge(c, maxBytes);
+    throw error;
+  }
+  return next();
 };
