@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { createLocalJWKSet, importJWK, jwtVerify, type JSONWebKeySet } from 'jose';
 import postgres from 'postgres';
@@ -10,7 +9,9 @@ import { createSql, remoteKeySet, verifyAccessToken } from '@starforge/service-k
 import { freePort } from '@starforge/launcher/ports';
 import { startNodeProcess } from '@starforge/launcher/processes';
 import { createAuthedApp } from './lib/authed-app';
-import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
+import { postJson, signUpAccount } from './lib/accounts';
+import { describeForeign } from './lib/foreign-cpu';
+import { loadRun } from './lib/load-run';
 import { benchServiceEnv, type StackHolder } from './lib/stack';
 import { fixed, mean, median, percentile } from './lib/stats';
 import type { BenchResult, Figure } from './lib/report';
@@ -46,13 +47,6 @@ interface LoadRow {
   foreign: number | null;
 }
 
-/** One autocannon run, and how much CPU other processes took meanwhile. */
-const load = async (options: autocannon.Options): Promise<autocannon.Result & { foreign: number | null }> => {
-  const foreign = watchForeignCpu();
-  const result = await autocannon({ ...options });
-  return Object.assign(result, { foreign: foreign() });
-};
-
 const toRow = (connections: number, r: autocannon.Result & { foreign: number | null }): LoadRow => ({
   foreign: r.foreign,
   connections,
@@ -74,11 +68,6 @@ const timeEach = async (n: number, fn: () => Promise<unknown>): Promise<number[]
     out.push(Number(process.hrtime.bigint() - t) / 1e3);
   }
   return out;
-};
-
-const postJson = async (url: string, body: unknown): Promise<{ status: number; body: unknown }> => {
-  const res = await fetch(url, { method: 'POST', headers: json, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json().catch(() => null) };
 };
 
 interface Rounds {
@@ -119,13 +108,7 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
   const tables: BenchResult['tables'] = [];
 
   // A user to sign in as, and one real access token from the auth service.
-  const email = `load-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'bench-password-42';
-  const signup = await postJson(`${base}/api/auth/signup`, { email, password, data: { first_name: 'Load', last_name: 'Test' } });
-  if (signup.status !== 200) throw new Error(`sign-up answered ${signup.status}: ${JSON.stringify(signup.body)}`);
-  const signIn = await postJson(`${base}/api/auth/token?grant_type=password`, { email, password });
-  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${JSON.stringify(signIn.body)}`);
-  const token = (signIn.body as { access_token: string }).access_token;
+  const { email, password, token } = await signUpAccount(base, 'load', { first: 'Load', last: 'Test' });
 
   // --- argon2id: the parameters the service really stored, and their cost here --------------
   const db = postgres(running.stack.databaseUrl, { max: 2, onnotice: () => {} });
@@ -328,10 +311,10 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
   const url = `${base}/api/auth/token?grant_type=password`;
   const body = JSON.stringify({ email, password });
   console.log(`  sign-in load: 3 s warm-up, then ${LOAD_SECONDS} s at ${CONCURRENCIES.join(' and ')} connections`);
-  await load({ url, method: 'POST', headers: json, body, connections: 8, duration: 3 });
+  await loadRun({ url, method: 'POST', headers: json, body, connections: 8, duration: 3 });
   const rows: LoadRow[] = [];
   for (const connections of CONCURRENCIES) {
-    const r = toRow(connections, await load({ url, method: 'POST', headers: json, body, connections, duration: LOAD_SECONDS }));
+    const r = toRow(connections, await loadRun({ url, method: 'POST', headers: json, body, connections, duration: LOAD_SECONDS }));
     rows.push(r);
     console.log(
       `    ${connections} connections: ${fixed(r.successPerS, 0)} sign-ins/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, other processes ${describeForeign(r.foreign)} of the CPU`,
@@ -371,10 +354,10 @@ export const authLoadBench = async ({ stack }: { stack: StackHolder }): Promise<
       ['GET /authed (requireUser: signature)', { url: `${appUrl}/authed`, headers: { authorization: `Bearer ${token}` } }],
       ['POST /authed (requireUser: signature + session lookup)', { url: `${appUrl}/authed`, method: 'POST', headers: { authorization: `Bearer ${token}` } }],
     ];
-    await load({ ...cases[1]![1], connections: HTTP_COMPARE_CONNECTIONS, duration: 2 }); // warm-up, fetches the JWKS
+    await loadRun({ ...cases[1]![1], connections: HTTP_COMPARE_CONNECTIONS, duration: 2 }); // warm-up, fetches the JWKS
     const rates: number[] = [];
     for (const [label, options] of cases) {
-      const r = toRow(HTTP_COMPARE_CONNECTIONS, await load({ ...options, connections: HTTP_COMPARE_CONNECTIONS, duration: HTTP_COMPARE_SECONDS }));
+      const r = toRow(HTTP_COMPARE_CONNECTIONS, await loadRun({ ...options, connections: HTTP_COMPARE_CONNECTIONS, duration: HTTP_COMPARE_SECONDS }));
       rates.push(r.successPerS);
       httpRows.push([label, fixed(r.successPerS, 0), `${r.p50} ms`, `${r.p99} ms`, String(r.non2xx), String(r.errors), describeForeign(r.foreign)]);
     }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ServerEventStream } from '@starforge/host/events/server-event-stream';
 import { createSql, publishEvent } from '@starforge/service-kit';
+import { signUpAccount } from './lib/accounts';
 import type { StackHolder } from './lib/stack';
 import { fixed, median, percentile } from './lib/stats';
 import { atMost, type BenchResult, type Figure } from './lib/report';
@@ -15,26 +16,6 @@ const EVENTS = Number(process.env.BENCH_EVENTS_COUNT ?? 2_000);
 const RATE = 200;
 const PUBLISHERS = 4;
 const SIGNUP_CONCURRENCY = 8;
-
-const json = { 'content-type': 'application/json' };
-
-/** A user with a real session from the auth service (through the gateway), and its access token. */
-const signUp = async (base: string): Promise<{ userId: string; token: string }> => {
-  const email = `events-${randomUUID().slice(0, 12)}@example.com`;
-  const password = 'bench-password-42';
-  const res = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password, data: { first_name: 'Event', last_name: 'Bench' } }),
-  });
-  const body = (await res.json()) as { user?: { id: string }; session?: { access_token: string } | null };
-  if (res.status !== 200 || !body.user) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(body)}`);
-  if (body.session) return { userId: body.user.id, token: body.session.access_token };
-  const signIn = await fetch(`${base}/api/auth/token?grant_type=password`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
-  const session = (await signIn.json()) as { access_token?: string };
-  if (!session.access_token) throw new Error(`sign-in answered ${signIn.status}`);
-  return { userId: body.user.id, token: session.access_token };
-};
 
 /** Runs `work` for every item, `concurrency` at a time. */
 const pool = async <T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> => {
@@ -97,7 +78,7 @@ export const eventsLatencyBench = async ({ stack }: { stack: StackHolder }): Pro
   const notes: string[] = [];
 
   console.log(`  signing up ${STREAMS} users through the gateway (${SIGNUP_CONCURRENCY} at a time)...`);
-  const users = await pool(Array.from({ length: STREAMS }), SIGNUP_CONCURRENCY, () => signUp(gateway));
+  const users = await pool(Array.from({ length: STREAMS }), SIGNUP_CONCURRENCY, () => signUpAccount(gateway, 'events', { first: 'Event', last: 'Bench' }));
   const first = users[0];
   if (!first) throw new Error('no users');
   const viaGateway = await streamsThrough(gateway, first.token);

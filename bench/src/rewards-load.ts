@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import postgres from 'postgres';
-import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
+import { signUpAccount, type BenchAccount } from './lib/accounts';
+import { describeForeign } from './lib/foreign-cpu';
+import { loadRun } from './lib/load-run';
 import type { StackHolder } from './lib/stack';
 import { fixed } from './lib/stats';
 import { atMost, type BenchResult, type Figure } from './lib/report';
@@ -21,28 +23,6 @@ const PRE_STAKED = 500;
 
 const json = { 'content-type': 'application/json' };
 
-interface Account {
-  id: string;
-  token: string;
-}
-
-const postJson = async (url: string, body: unknown): Promise<{ status: number; body: unknown }> => {
-  const res = await fetch(url, { method: 'POST', headers: json, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-};
-
-/** A new user signed in through the gateway: its id and access token. */
-const newAccount = async (base: string, n: number): Promise<Account> => {
-  const email = `rewards-load-${n}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'bench-password-42';
-  const signup = await postJson(`${base}/api/auth/signup`, { email, password, data: { first_name: 'Load', last_name: `Account ${n}` } });
-  if (signup.status !== 200) throw new Error(`sign-up answered ${signup.status}: ${JSON.stringify(signup.body)}`);
-  const signIn = await postJson(`${base}/api/auth/token?grant_type=password`, { email, password });
-  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${JSON.stringify(signIn.body)}`);
-  const session = signIn.body as { access_token: string; user: { id: string } };
-  return { id: session.user.id, token: session.access_token };
-};
-
 /** The money operations of the mix, as each client sends them in turn. */
 const moneyOps = (wallet: string) => [
   { label: 'convert 1,000 points', path: '/api/rewards/convert', body: { points: 1_000 } },
@@ -52,18 +32,12 @@ const moneyOps = (wallet: string) => [
 ];
 
 /** Each client signs in as one of the hot accounts, in turn. */
-const clientsOf = (accounts: Account[], requests: (account: Account) => autocannon.Request[]) => {
+const clientsOf = (accounts: BenchAccount[], requests: (account: BenchAccount) => autocannon.Request[]) => {
   let next = 0;
   return (client: autocannon.Client) => {
-    const account = accounts[next++ % accounts.length] as Account;
+    const account = accounts[next++ % accounts.length] as BenchAccount;
     client.setRequests(requests(account));
   };
-};
-
-const load = async (options: autocannon.Options) => {
-  const foreign = watchForeignCpu();
-  const result = await autocannon(options);
-  return Object.assign(result, { foreign: foreign() });
 };
 
 /** Status code -> count, from autocannon's per-status statistics. */
@@ -101,9 +75,9 @@ export const rewardsLoadBench = async ({ stack, seconds = SECONDS }: { stack: St
   const db = postgres(running.stack.databaseUrl, { max: 2, onnotice: () => {} });
   try {
     console.log(`  ${ACCOUNTS} accounts: signing up through the gateway, seeding points and cash through rewards.award_points / credit_cash`);
-    const accounts: Account[] = [];
-    for (let n = 0; n < ACCOUNTS; n++) accounts.push(await newAccount(base, n));
-    for (const { id } of accounts) {
+    const accounts: BenchAccount[] = [];
+    for (let n = 0; n < ACCOUNTS; n++) accounts.push(await signUpAccount(base, `rewards-load-${n}`, { first: 'Load', last: `Account ${n}` }));
+    for (const { userId: id } of accounts) {
       await db`select rewards.award_points(${id}, ${SEED_POINTS}, 'bench_grant', 'Benchmark grant', null, ${`bench:points:${id}`})`;
       await db`select rewards.credit_cash(${id}, ${SEED_CENTS}, 'bounty_reward', 'Benchmark bounty', ${db.json({ type: 'bounty', id: 'bench' })}, ${`bench:cash:${id}`})`;
     }
@@ -119,7 +93,7 @@ export const rewardsLoadBench = async ({ stack, seconds = SECONDS }: { stack: St
 
     // --- (a) money operations -------------------------------------------------------------
     const ops = moneyOps(wallet);
-    const moneyRequests = (account: Account): autocannon.Request[] =>
+    const moneyRequests = (account: BenchAccount): autocannon.Request[] =>
       ops.map((op) => ({
         method: 'POST',
         path: op.path,
@@ -136,8 +110,8 @@ export const rewardsLoadBench = async ({ stack, seconds = SECONDS }: { stack: St
       setupClient: clientsOf(accounts, moneyRequests),
     });
     console.log(`  money mix: ${WARM_UP_SECONDS} s warm-up, then ${seconds} s with ${CONNECTIONS} clients on ${ACCOUNTS} accounts`);
-    await load(moneyOptions(WARM_UP_SECONDS));
-    const money = await load(moneyOptions(seconds));
+    await loadRun(moneyOptions(WARM_UP_SECONDS));
+    const money = await loadRun(moneyOptions(seconds));
     const moneyOk = money['2xx'];
     const moneyPerS = moneyOk / money.duration;
     const moneyStatuses = statusCounts(money);
@@ -158,7 +132,7 @@ export const rewardsLoadBench = async ({ stack, seconds = SECONDS }: { stack: St
     const breaks = atOnce.ledgerBreaks + atOnce.negative + settled.ledgerBreaks + settled.negative;
 
     // --- (b) GET /summary --------------------------------------------------------------------
-    const summaryRequests = (account: Account): autocannon.Request[] => [
+    const summaryRequests = (account: BenchAccount): autocannon.Request[] => [
       { method: 'GET', path: '/api/rewards/summary', headers: { authorization: `Bearer ${account.token}` } },
     ];
     const summaryOptions = (duration: number): autocannon.Options => ({
@@ -168,8 +142,8 @@ export const rewardsLoadBench = async ({ stack, seconds = SECONDS }: { stack: St
       setupClient: clientsOf(accounts, summaryRequests),
     });
     console.log(`  GET /summary: ${WARM_UP_SECONDS} s warm-up, then ${seconds} s with ${CONNECTIONS} connections`);
-    await load(summaryOptions(WARM_UP_SECONDS));
-    const summary = await load(summaryOptions(seconds));
+    await loadRun(summaryOptions(WARM_UP_SECONDS));
+    const summary = await loadRun(summaryOptions(seconds));
     const summaryPerS = summary['2xx'] / summary.duration;
     console.log(
       `    ${fixed(summaryPerS, 0)} req/s, p50 ${summary.latency.p50} ms, p99 ${summary.latency.p99} ms, non-2xx ${summary.non2xx}, errors ${summary.errors}`,
