@@ -10,6 +10,13 @@ export const statValue = (scope: Page | Locator, label: string): Locator =>
 /** A toast (an announced message) by its exact words. */
 export const toastText = (page: Page, text: string | RegExp): Locator => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
+/** A dashboard widget's card, by its heading (the innermost section that holds it). */
+const widgetCard = (page: Page, heading: string): Locator =>
+  page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: heading, exact: true }) })
+    .last();
+
 /** The dashboard's Testing Engine widget. */
 export class TestingEngine {
   readonly root: Locator;
@@ -20,10 +27,7 @@ export class TestingEngine {
   readonly history: Locator;
 
   constructor(readonly page: Page) {
-    this.root = page
-      .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Testing Engine', exact: true }) })
-      .last();
+    this.root = widgetCard(page, 'Testing Engine');
     this.network = this.root.getByLabel('Network');
     this.testType = this.root.getByLabel('Test Type');
     this.start = this.root.getByRole('button', { name: 'Start Test' });
@@ -46,10 +50,7 @@ export class TokenPanel {
   readonly tier: Locator;
 
   constructor(readonly page: Page) {
-    this.root = page
-      .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Token-gated access', exact: true }) })
-      .last();
+    this.root = widgetCard(page, 'Token-gated access');
     this.available = this.root.getByTestId('forge-available');
     this.staked = this.root.getByTestId('forge-staked');
     this.tier = this.root.getByTestId('forge-tier');
