@@ -14,3 +14,6 @@ export const failureMessage = (error: unknown, fallback: string): string => {
 
 /** The error's code when one of our services answered it, else undefined. */
 export const failureCode = (error: unknown): string | undefined => (error instanceof ApiRequestError ? error.code : undefined);
+
+/** The reason to put after a spec prefix ('Withdrawal failed: ' + reason): the error's own message, else `fallback`. */
+export const failureReason = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback);

@@ -10,7 +10,7 @@ import {
   type TestType,
 } from '@starforge/contracts/rewards-constants';
 import { toast, useUser } from '@starforge/host';
-import { failureCode, failureMessage } from '../../../shared/lib/error-message';
+import { failureCode, failureMessage, failureReason } from '../../../shared/lib/error-message';
 import { useStartTestRun } from '../api/start-test-run';
 import { useTestRuns } from '../api/test-runs';
 import { RunHistory } from './run-history';
@@ -51,7 +51,7 @@ export function TestingEngine() {
       const message =
         failureCode(error) === rewardsErrorCodes.dailyTestLimit
           ? failureMessage(error, rewardsMessages.testFailedSimulated)
-          : rewardsMessages.testFailedPrefix + (error instanceof Error && error.message ? error.message : 'unknown error');
+          : rewardsMessages.testFailedPrefix + failureReason(error, 'unknown error');
       setFormError(message);
       toast.error(message);
     }

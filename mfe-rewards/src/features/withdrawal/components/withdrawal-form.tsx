@@ -3,11 +3,10 @@ import { centsToInput, formatCents, rewardsMessages, WITHDRAWAL_SHORTCUTS } from
 import { toast, useWallet } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
+import { failureReason } from '../../../shared/lib/error-message';
 import { useWithdraw } from '../api/withdraw';
 import { shortcutCents, withdrawalInput } from '../withdrawal-input';
 import { WalletConnectButton } from './wallet-connect-button';
-
-const failureText = (error: unknown): string => (error instanceof Error && error.message ? error.message : 'please try again');
 
 /** Amount with 25% / 50% / 75% / Max, the wallet, and Withdraw: the cash is held now and sent ~3 s later (live). */
 export function WithdrawalForm() {
@@ -36,7 +35,7 @@ export function WithdrawalForm() {
       refetch();
     } catch (failure) {
       console.error('withdrawal failed', failure);
-      const message = rewardsMessages.withdrawalFailedPrefix + failureText(failure);
+      const message = rewardsMessages.withdrawalFailedPrefix + failureReason(failure, 'please try again');
       setError(message);
       toast.error(message);
     }
