@@ -46,6 +46,11 @@ export const TEST_RUN_HISTORY_LIMIT = 10;
 export const POINTS_PER_DOLLAR = 1_000;
 export const POINTS_PER_CENT = 10;
 export const MIN_CONVERSION_POINTS = 1_000;
+/**
+ * The most one conversion can name: the spec's stored procedure takes an `integer`. No balance
+ * comes near it (2^31 points is 43 million completed tests), so more is 'Not enough points'.
+ */
+export const MAX_CONVERSION_POINTS = 2_147_483_647;
 
 /** Cents as dollars for people: 1234 -> "$12.34". */
 export const formatCents = (cents: number): string => {
@@ -184,6 +189,8 @@ export const rewardsMessages = {
   connectWalletFirst: 'Please connect your Solana wallet first',
   invalidWithdrawalAmount: 'Please enter a valid withdrawal amount',
   insufficientWithdrawalBalance: 'Insufficient balance for withdrawal',
+  /** A cash debit (a purchase, a funded bounty) above the balance. */
+  insufficientBalance: 'Insufficient balance',
   minimumWithdrawal: 'Minimum withdrawal amount is $0.01',
   withdrawalFailedPrefix: 'Withdrawal failed: ',
   withdrawalRequested: (cents: number) => `Withdrawal of ${formatCents(cents)} requested. Sending it to your wallet...`,
