@@ -1,4 +1,4 @@
-import { rewardsErrorCodes, rewardsMessages, rewardsSqlStates } from '@starforge/contracts';
+import { rewardsErrorCodes, rewardsMessages, rewardsSqlStates, type NextTier } from '@starforge/contracts';
 import { tooManyRequests, type SqlStateMap } from '@starforge/service-kit';
 
 /**
@@ -13,8 +13,11 @@ export const rewardsServiceSqlStates: SqlStateMap = {
   RW005: { status: 422, code: rewardsErrorCodes.insufficientBalance, message: rewardsMessages.insufficientWithdrawalBalance },
 };
 
-/** 429 with the seconds until the next UTC day, when the tier's daily tests are used up. */
-export const dailyTestLimitReached = (limit: number, now = new Date()) => {
+/**
+ * 429 with the seconds until the next UTC day, when the tier's daily tests are used up, naming
+ * what raises the limit: the next tier's FORGE (`held` is the user's, available plus staked).
+ */
+export const dailyTestLimitReached = (limit: number, next: NextTier | null, held: number, now = new Date()) => {
   const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return tooManyRequests(rewardsMessages.dailyTestLimit(limit), (tomorrow - now.getTime()) / 1000, rewardsErrorCodes.dailyTestLimit);
+  return tooManyRequests(rewardsMessages.dailyTestLimit(limit, next, held), (tomorrow - now.getTime()) / 1000, rewardsErrorCodes.dailyTestLimit);
 };
