@@ -85,6 +85,8 @@ test.describe('points, cash and FORGE', () => {
     await expect(page.getByText(/Staked 250 FORGE/).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Tiers' })).toBeVisible();
     await expect(page.getByText('1,000 FORGE', { exact: false }).first()).toBeVisible();
+    // Where FORGE comes from after the welcome grant.
+    await expect(page.getByText(/each completed test run earns 25 more \(up to 500 a day\)/)).toBeVisible();
   });
 
   test('withdraws to the connected wallet: every refusal, then the cash is held and sent', async ({ page, playwright, baseURL, withPhantom }) => {

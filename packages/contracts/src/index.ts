@@ -18,4 +18,5 @@ export * from './text';
 export * from './siws';
 export * from './rewards-constants';
 export * from './rewards';
+export * from './rewards-sqlstates';
 export * from './dashboard-slots';

@@ -46,6 +46,11 @@ export const TEST_RUN_HISTORY_LIMIT = 10;
 export const POINTS_PER_DOLLAR = 1_000;
 export const POINTS_PER_CENT = 10;
 export const MIN_CONVERSION_POINTS = 1_000;
+/**
+ * The most one conversion can name: the spec's stored procedure takes an `integer`. No balance
+ * comes near it (2^31 points is 43 million completed tests), so more is 'Not enough points'.
+ */
+export const MAX_CONVERSION_POINTS = 2_147_483_647;
 
 /** Cents as dollars for people: 1234 -> "$12.34". */
 export const formatCents = (cents: number): string => {
@@ -149,6 +154,24 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
 
 /** FORGE, the platform token: every new account gets this many, so staking can be tried. */
 export const FORGE_WELCOME_GRANT = 1_000;
+/**
+ * FORGE's source after the welcome grant: each completed test run earns this many, for the first
+ * FORGE_TEST_GRANTS_PER_DAY completed runs of a UTC day. The cap does not grow with the tier, so
+ * a script earns no more than an active person: Silver in 8 days, Gold in 38.
+ */
+export const FORGE_PER_COMPLETED_TEST = 25;
+export const FORGE_TEST_GRANTS_PER_DAY = 20;
+export const FORGE_TEST_DAILY_MAX = FORGE_PER_COMPLETED_TEST * FORGE_TEST_GRANTS_PER_DAY;
+
+/** The tier a user's FORGE would reach next, as the daily-limit message names it. */
+export interface NextTier {
+  name: string;
+  requiredTokens: number;
+  /** null: no daily limit. */
+  maxTestsPerDay: number | null;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
 export const STAKE_QUICK_AMOUNTS = [100, 500] as const;
 export const UNSTAKE_QUICK_AMOUNT = 100;
 
@@ -164,7 +187,14 @@ export const rewardsMessages = {
   testPoints: (points: number) => `+${points} points earned for test completion!`,
   testFailedSimulated: 'Test failed. Please check your configuration and try again.',
   testFailedPrefix: 'Test failed: ',
-  dailyTestLimit: (limit: number) => `Your tier allows ${limit} tests a day. Stake more FORGE or come back tomorrow.`,
+  /** What raises the limit: holding more FORGE (available and staked both count), earned by completed tests. */
+  dailyTestLimit: (limit: number, next: NextTier | null, held: number) =>
+    `Your tier allows ${count(limit)} tests a day. ` +
+    (next
+      ? `${next.name} allows ${next.maxTestsPerDay === null ? 'unlimited tests' : `${count(next.maxTestsPerDay)} a day`} from ${count(next.requiredTokens)} FORGE, ` +
+        `available or staked (you have ${count(held)}); each completed test earns ${FORGE_PER_COMPLETED_TEST} FORGE, up to ${count(FORGE_TEST_DAILY_MAX)} a day. `
+      : '') +
+    'Or come back tomorrow.',
   copied: 'Copied to clipboard!',
   minConversion: 'Minimum conversion is 1000 points',
   conversionStep: 'Points convert in steps of 10 (10 points = 1 cent)',
@@ -184,6 +214,8 @@ export const rewardsMessages = {
   connectWalletFirst: 'Please connect your Solana wallet first',
   invalidWithdrawalAmount: 'Please enter a valid withdrawal amount',
   insufficientWithdrawalBalance: 'Insufficient balance for withdrawal',
+  /** A cash debit (a purchase, a funded bounty) above the balance. */
+  insufficientBalance: 'Insufficient balance',
   minimumWithdrawal: 'Minimum withdrawal amount is $0.01',
   withdrawalFailedPrefix: 'Withdrawal failed: ',
   withdrawalRequested: (cents: number) => `Withdrawal of ${formatCents(cents)} requested. Sending it to your wallet...`,

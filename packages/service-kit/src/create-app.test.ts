@@ -4,6 +4,7 @@ import { apiIssue } from '@starforge/contracts';
 import { createSql, type Sql } from './db';
 import { createRouter, createServiceApp } from './create-app';
 import { tooManyRequests } from './errors';
+import type { SqlStateMap } from './postgres-errors';
 import { readBody } from './http/read-body';
 
 describe('createServiceApp error handling', () => {
@@ -12,9 +13,11 @@ describe('createServiceApp error handling', () => {
   beforeAll(async () => {
     sql = createSql(inject('databaseUrl'), { max: 4 });
     await sql`create table ${sql(table)} (id int primary key, n int check (n >= 0))`;
+    await sql`create function ${sql(`${table}_raise`)}(state text) returns void language plpgsql as $$ begin raise exception 'raised' using errcode = state; end $$`;
   });
   afterAll(async () => {
     await sql`drop table ${sql(table)}`;
+    await sql`drop function ${sql(`${table}_raise`)}`;
     await sql.end();
   });
 
@@ -71,6 +74,24 @@ describe('createServiceApp error handling', () => {
     expect(await answer(post('/insert/x', {}))).toMatchObject({ status: 400, code: 'validation_failed' });
     expect(await answer(post('/insert/2?n=-1', {}))).toMatchObject({ status: 409, code: 'conflict' });
     expect(await answer(post('/insert/99999999999', {}))).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
+  it("answers a service's own SQLSTATE as it registers it, and an invalid argument (22023) as 400", async () => {
+    const raising = (sqlStates?: SqlStateMap) => {
+      const service = createServiceApp('rewards', sql, {
+        http: { publicOrigin: 'http://localhost:3000', trustedProxies: new Set() },
+        ...(sqlStates ? { sqlStates } : {}),
+      });
+      service.get('/raise/:state', async (c) => {
+        await sql`select ${sql(`${table}_raise`)}(${c.req.param('state')})`;
+        return c.json({ ok: true });
+      });
+      return (state: string) => answer(service.request(`/api/rewards/raise/${state}`));
+    };
+    const registered = raising({ ZZ001: { status: 422, code: 'out_of_stock', message: 'Sold out' } });
+    expect(await registered('ZZ001')).toEqual({ status: 422, code: 'out_of_stock', message: 'Sold out' });
+    expect(await registered('22023')).toEqual({ status: 400, code: 'validation_failed', message: 'Invalid input.' });
+    expect((await raising()('ZZ001')).status).toBe(500);
   });
 
   it('sends the headers a typed error names, and hides internals behind a 500', async () => {

@@ -8,7 +8,7 @@ import { routeBodyLimit } from './http/body-limit';
 import { readHttpSettings, type HttpSettings } from './env';
 import { clientAddress } from './http/client-address';
 import { sameOriginJson } from './http/same-origin-json';
-import { apiErrorOfPostgres } from './postgres-errors';
+import { apiErrorOfPostgres, type SqlStateMap } from './postgres-errors';
 import { validationHook } from './validation';
 
 /** What every handler may read: the request id and the client's address (see clientAddress). */
@@ -42,12 +42,17 @@ export interface ServiceAppOptions {
   http?: HttpSettings;
   /** Routes whose body is not JSON, with the media types they take (`{ '/images': ['multipart/form-data'] }`). */
   otherBodyTypes?: Record<string, readonly string[]>;
+  /**
+   * The SQLSTATEs of this service's SQL functions and of the published functions it calls (e.g.
+   * `rewardsSqlStates`), answered as they say; the kit maps only PostgreSQL's generic states.
+   */
+  sqlStates?: SqlStateMap;
 }
 
 /**
  * Builds a domain service's Hono app mounted at `/api/<domain>`, with request ids, the
  * client's address, cross-site writes and non-JSON bodies refused (403, 415), one error handler answering `{ error: { code, message } }` (typed errors
- * as they are, PostgreSQL errors a request can cause as 4xx, anything else a logged 500),
+ * as they are, the service's own SQLSTATEs as it registers them, PostgreSQL errors a request can cause as 4xx, anything else a logged 500),
  * `/health` (checks the database) and `/openapi.json` generated from the same zod schemas
  * that validate the routes.
  */
@@ -66,7 +71,7 @@ export const createServiceApp = (domain: ServiceName, sql: Sql, options: Service
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
     if (err instanceof HTTPException) return c.json(errorBody(httpExceptionCode(err.status), err.message || 'Request failed'), err.status);
-    const mapped = apiErrorOfPostgres(err);
+    const mapped = apiErrorOfPostgres(err, options.sqlStates);
     if (mapped) {
       console.warn(`[${domain}] ${c.get('requestId')} ${c.req.method} ${c.req.path} answered ${mapped.status} ${mapped.code} for`, (err as Error).message);
       return c.json(errorBody(mapped.code, mapped.message), mapped.status, mapped.headers);

@@ -1,6 +1,7 @@
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Jobs, type Sql } from '@starforge/service-kit';
 import { readRewardsConfig, type RewardsConfig } from './config/env';
 import type { RewardsDeps } from './deps';
+import { rewardsServiceSqlStates } from './domain/errors';
 import { accountRoutes } from './routes/account';
 import { moneyRoutes } from './routes/money';
 import { testRunRoutes } from './routes/test-runs';
@@ -24,7 +25,7 @@ export const createApp = (sql: Sql, options: RewardsAppOptions) => {
     requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
     idempotent: idempotent({ sql }),
   };
-  const app = createServiceApp('rewards', sql);
+  const app = createServiceApp('rewards', sql, { sqlStates: rewardsServiceSqlStates });
   app.route('/', accountRoutes(deps));
   app.route('/', testRunRoutes(deps));
   app.route('/', moneyRoutes(deps));

@@ -1,15 +1,16 @@
-import type { Conversion, StakingResult } from '@starforge/contracts';
-import type { Db } from '@starforge/service-kit';
-import { refusing } from './errors';
+import { MAX_CONVERSION_POINTS, rewardsSqlStates, type Conversion, type StakingResult } from '@starforge/contracts';
+import { ApiError, type Db } from '@starforge/service-kit';
 import { num } from './numbers';
 import { tierOf, type TierRow } from './tiers';
 
+const { RW001: notEnoughPoints } = rewardsSqlStates;
+
 /** Converts the caller's points to cash through the spec's stored procedure (422 when short). */
 export const convertPoints = async (db: Db, userId: string, points: number): Promise<Conversion> => {
-  const [row] = await refusing(
-    db<{ transactionId: string; pointsBalance: string; cashBalanceCents: string }[]>`
-      select * from rewards.convert_points_to_cash(${userId}, ${points})`,
-  );
+  // Past the procedure's integer argument, and past any balance: the answer above the balance.
+  if (points > MAX_CONVERSION_POINTS) throw new ApiError(notEnoughPoints.status, notEnoughPoints.code, notEnoughPoints.message);
+  const [row] = await db<{ transactionId: string; pointsBalance: string; cashBalanceCents: string }[]>`
+    select * from rewards.convert_points_to_cash(${userId}, ${points})`;
   if (!row) throw new Error('convert_points_to_cash answered nothing');
   return {
     transaction_id: row.transactionId,
@@ -29,20 +30,16 @@ const stakingResult = (row: TokenRow | undefined): StakingResult => {
 
 /** Moves FORGE from available to staked in one conditional update (422 when short); with the tier it reaches. */
 export const stakeTokens = async (db: Db, userId: string, amount: number): Promise<StakingResult> => {
-  const [row] = await refusing(
-    db<TokenRow[]>`
-      select s.token_amount, s.staked_amount, to_jsonb(x) as tier
-      from rewards.stake_tokens(${userId}, ${amount}) s, rewards.tier_for(s.token_amount + s.staked_amount) x`,
-  );
+  const [row] = await db<TokenRow[]>`
+    select s.token_amount, s.staked_amount, to_jsonb(x) as tier
+    from rewards.stake_tokens(${userId}, ${amount}) s, rewards.tier_for(s.token_amount + s.staked_amount) x`;
   return stakingResult(row);
 };
 
 /** Moves FORGE from staked back to available in one conditional update (422 when short); with the tier it reaches. */
 export const unstakeTokens = async (db: Db, userId: string, amount: number): Promise<StakingResult> => {
-  const [row] = await refusing(
-    db<TokenRow[]>`
-      select s.token_amount, s.staked_amount, to_jsonb(x) as tier
-      from rewards.unstake_tokens(${userId}, ${amount}) s, rewards.tier_for(s.token_amount + s.staked_amount) x`,
-  );
+  const [row] = await db<TokenRow[]>`
+    select s.token_amount, s.staked_amount, to_jsonb(x) as tier
+    from rewards.unstake_tokens(${userId}, ${amount}) s, rewards.tier_for(s.token_amount + s.staked_amount) x`;
   return stakingResult(row);
 };

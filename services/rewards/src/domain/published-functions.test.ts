@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACHIEVEMENTS, FORGE_WELCOME_GRANT, MINT_POINTS, PERFECTIONIST_MIN_TESTS, serverEventSchemas, type ServerEventType } from '@starforge/contracts';
+import {
+  ACHIEVEMENTS,
+  FORGE_WELCOME_GRANT,
+  MINT_POINTS,
+  PERFECTIONIST_MIN_TESTS,
+  rewardsSqlStates,
+  serverEventSchemas,
+  type ServerEventType,
+} from '@starforge/contracts';
 import { createServiceApp, type Sql } from '@starforge/service-kit';
 import { ledgerBreaks, rewardsTestSql } from '../testing/harness';
 
@@ -110,9 +118,8 @@ describe('award_points', () => {
     expect(published[0]?.data).toEqual({ reason: 'bounty_approved' });
   });
 
-  it('refuses what is not a positive award with a key', async () => {
+  it('refuses a negative award, or one without a key or with a malformed source', async () => {
     const user = randomUUID();
-    expect((await sqlState(award(user, 0, 'k'))).code).toBe('22023');
     expect((await sqlState(award(user, -5, 'k'))).code).toBe('22023');
     expect((await sqlState(sql`select rewards.award_points(${user}, 5, 'r', 'd', null, null)`)).code).toBe('22023');
     expect((await sqlState(sql`select rewards.award_points(${user}, 5, 'r', 'd', ${sql.json({ id: 'x' })}, 'k2')`)).code).toBe('22023');
@@ -200,6 +207,31 @@ describe('credit_cash and debit_cash', () => {
   });
 });
 
+describe('a zero amount', () => {
+  it('moves nothing: award_points, credit_cash and debit_cash answer false and write no row, no account, no event', async () => {
+    const user = randomUUID();
+    expect(await award(user, 0, `z:${randomUUID()}`)).toBe(false);
+    expect(await credit(user, 0, `z:${randomUUID()}`, 'royalty')).toBe(false);
+    // An account with no cash: a $0 debit is not a shortfall.
+    expect(await debit(user, 0, `z:${randomUUID()}`)).toBe(false);
+    expect(await balances(user)).toBeUndefined();
+    expect(await ledgerCount(user)).toBe(0);
+    expect(await events(user)).toEqual([]);
+  });
+
+  it('still has its other arguments checked, and its key stays free for a real amount', async () => {
+    const user = randomUUID();
+    expect((await sqlState(credit(user, 0, 'k', 'withdrawal'))).code).toBe('22023');
+    expect((await sqlState(sql`select rewards.debit_cash(${user}, 0, 'royalty', 'Paid', null, null)`)).code).toBe('22023');
+    expect((await sqlState(sql`select rewards.award_points(${null}, 0, 'r', 'd', null, 'k')`)).code).toBe('22004');
+    const key = `k:${randomUUID()}`;
+    expect(await credit(user, 0, key)).toBe(false);
+    expect(await credit(user, 70, key)).toBe(true);
+    expect((await balances(user))?.cash).toBe(70);
+    expect(await ledgerBreaks(sql)).toEqual([]);
+  });
+});
+
 describe('record_nft_mint', () => {
   it('counts a mint once with its 100 points, and unlocks NFT Creator then NFT Collector once', async () => {
     const user = randomUUID();
@@ -252,16 +284,31 @@ describe('convert_points_to_cash', () => {
   });
 });
 
-describe('what another domain gets from the kit', () => {
-  it('a debit_cash refusal inside its route answers 422 insufficient_balance', async () => {
-    const app = createServiceApp('marketplace', sql);
+describe('what another domain gets from rewardsSqlStates and the kit', () => {
+  const payingApp = (options: Parameters<typeof createServiceApp>[2], cents: number) => {
+    const app = createServiceApp('marketplace', sql, options);
     const user = randomUUID();
     app.post('/pay', async (c) => {
-      await sql.begin((tx) => tx`select rewards.debit_cash(${user}, 100, 'sale_proceeds', 'Paid from balance', null, ${randomUUID()})`);
+      await sql.begin((tx) => tx`select rewards.debit_cash(${user}, ${cents}, 'sale_proceeds', 'Paid from balance', null, ${randomUUID()})`);
       return c.json({ ok: true });
     });
-    const res = await app.request('/api/marketplace/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    return app.request('/api/marketplace/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  };
+
+  it('a debit_cash refusal inside its route answers 422 insufficient_balance once it registers the map', async () => {
+    const res = await payingApp({ sqlStates: rewardsSqlStates }, 100);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: { code: 'insufficient_balance', message: 'Insufficient balance' } });
+  });
+
+  it('the kit itself knows no rewards state: unregistered, RW002 is a fault (500)', async () => {
+    const res = await payingApp({}, 100);
+    expect(res.status).toBe(500);
+  });
+
+  it("an invalid argument (22023, a negative amount) is the kit's 400 in the error shape", async () => {
+    const res = await payingApp({ sqlStates: rewardsSqlStates }, -100);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'validation_failed', message: 'Invalid input.' } });
   });
 });

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { TEST_RUN_HISTORY_LIMIT, type StartTestRun, type TestRun } from '@starforge/contracts';
+import { TEST_RUN_HISTORY_LIMIT, type NextTier, type StartTestRun, type TestRun } from '@starforge/contracts';
 import { publishEvent, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { drawTestOutcome } from './chain-facts';
 import { dailyTestLimitReached } from './errors';
-import { iso, isoOrNull, numOrNull } from './numbers';
+import { iso, isoOrNull, num, numOrNull } from './numbers';
 
 /** The durable job that finishes a run. */
 export const FINISH_TEST_RUN_JOB = 'test-run.finish';
@@ -39,6 +39,14 @@ const testRunOf = (r: TestRunRow): TestRun => ({
   gas_delta: r.gasDelta ?? null,
 });
 
+/** The first tier above `tokens` FORGE, or null at the top. */
+const nextTier = async (db: Db, tokens: number): Promise<NextTier | null> => {
+  const [row] = await db<{ name: string; requiredTokens: string; maxTestsPerDay: number | null }[]>`
+    select name, required_tokens, (features ->> 'max_tests_per_day')::int as max_tests_per_day
+    from rewards.subscription_tiers where required_tokens > ${tokens} order by required_tokens limit 1`;
+  return row ? { name: row.name, requiredTokens: num(row.requiredTokens), maxTestsPerDay: row.maxTestsPerDay } : null;
+};
+
 /**
  * Starts a test run: under a lock on the caller's FORGE row (so two starts cannot both take the
  * last test of the day), checks the tier's daily limit, inserts the run `running` and enqueues
@@ -57,7 +65,10 @@ export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: St
                where r.user_id = ${userId} and r.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as tests_today
       from rewards.tier_for(${held?.tokens ?? 0}) x`;
     if (!limit) throw new Error('rewards: the account has no FORGE row');
-    if (limit.maxTestsPerDay !== null && limit.testsToday >= limit.maxTestsPerDay) throw dailyTestLimitReached(limit.maxTestsPerDay);
+    if (limit.maxTestsPerDay !== null && limit.testsToday >= limit.maxTestsPerDay) {
+      const tokens = num(held?.tokens ?? 0);
+      throw dailyTestLimitReached(limit.maxTestsPerDay, await nextTier(tx, tokens), tokens);
+    }
     const [row] = await tx<TestRunRow[]>`
       insert into rewards.test_runs (user_id, network, test_type) values (${userId}, ${input.network}, ${input.test_type})
       returning id, network, test_type, status, tx_hash, gas_used, block_number, points_awarded, created_at, completed_at`;

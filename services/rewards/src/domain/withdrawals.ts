@@ -1,7 +1,6 @@
 import { rewardsMessages, type Withdrawal, type WithdrawalAccepted } from '@starforge/contracts';
 import { badRequest, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { isSolanaAddress, simulatedSignature } from './chain-facts';
-import { refusing } from './errors';
 import { iso, isoOrNull, num } from './numbers';
 
 /** The durable job that completes a withdrawal. */
@@ -50,10 +49,8 @@ export const requestWithdrawal = async (
   // The schema admits base58 of the right length; a key is exactly 32 bytes.
   if (!isSolanaAddress(input.walletAddress)) throw badRequest(rewardsMessages.connectWalletFirst);
   return transaction(db, async (tx) => {
-    const [held] = await refusing(
-      tx<{ withdrawalId: string; cashBalanceCents: string }[]>`
-        select withdrawal_id, cash_balance_cents from rewards._request_withdrawal(${userId}, ${input.amountCents}, ${input.walletAddress})`,
-    );
+    const [held] = await tx<{ withdrawalId: string; cashBalanceCents: string }[]>`
+      select withdrawal_id, cash_balance_cents from rewards._request_withdrawal(${userId}, ${input.amountCents}, ${input.walletAddress})`;
     if (!held) throw new Error('rewards: the withdrawal was not recorded');
     await jobs.enqueue<CompleteWithdrawalJob>(
       tx,

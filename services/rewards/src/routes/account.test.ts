@@ -5,7 +5,6 @@ import {
   achievementsSchema,
   FORGE_WELCOME_GRANT,
   rewardsErrorCodes,
-  rewardsMessages,
   rewardsSummarySchema,
   testRunsSchema,
   tiersSchema,
@@ -195,7 +194,14 @@ describe('POST /test-runs', () => {
       insert into rewards.test_runs (user_id, network, test_type, created_at)
       values (${who.id}, 'ethereum', 'transaction', date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '1 second')`;
     const refused = await callAs(ctx, who, 'POST', '/test-runs', { body: { network: 'ethereum', test_type: 'transaction' } });
-    expect(errorOf(refused)).toEqual({ status: 429, code: rewardsErrorCodes.dailyTestLimit, message: rewardsMessages.dailyTestLimit(100) });
+    // It names what raises the limit: more FORGE held (staking does not add any), earned by completed tests.
+    expect(errorOf(refused)).toEqual({
+      status: 429,
+      code: rewardsErrorCodes.dailyTestLimit,
+      message:
+        'Your tier allows 100 tests a day. Bronze allows 250 a day from 1,000 FORGE, available or staked (you have 0); ' +
+        'each completed test earns 25 FORGE, up to 500 a day. Or come back tomorrow.',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Gold has no daily limit.
     await ctx.sql`update rewards.starforge_tokens set staked_amount = 20000 where user_id = ${who.id}`;

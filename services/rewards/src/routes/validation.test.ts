@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { rewardsErrorCodes, rewardsMessages } from '@starforge/contracts';
+import { MAX_CONVERSION_POINTS, rewardsErrorCodes, rewardsMessages } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, fund, signIn, rewardsTestContext, WALLET, type TestUser } from '../testing/harness';
 
@@ -34,6 +34,14 @@ describe('validation messages', () => {
     }
     await expectError(post(who, '/convert', { points: 1005 }), 400, rewardsMessages.conversionStep);
     await expectError(post(who, '/convert', { points: 1000 }), 422, rewardsMessages.insufficientPoints, rewardsErrorCodes.insufficientPoints);
+  });
+
+  it("POST /convert above the stored procedure's integer (2,147,483,647) is more than any balance: the same 422", async () => {
+    const who = await signIn(ctx);
+    await fund(ctx.sql, who.id, { points: 5000 });
+    for (const points of [MAX_CONVERSION_POINTS - 7, MAX_CONVERSION_POINTS + 3, 3_000_000_000, 10_000_000_000_000]) {
+      await expectError(post(who, '/convert', { points }), 422, rewardsMessages.insufficientPoints, rewardsErrorCodes.insufficientPoints);
+    }
   });
 
   it('POST /tokens/stake and /tokens/unstake: a positive whole amount, not above what is there', async () => {

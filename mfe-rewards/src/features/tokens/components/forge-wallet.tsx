@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FORGE_WELCOME_GRANT, rewardsMessages } from '@starforge/contracts/rewards-constants';
+import { FORGE_PER_COMPLETED_TEST, FORGE_TEST_DAILY_MAX, FORGE_WELCOME_GRANT, rewardsMessages } from '@starforge/contracts/rewards-constants';
 import { toast } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
@@ -72,7 +72,8 @@ export function ForgeWallet() {
     <section className="sf-card rewards-forge" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>FORGE Wallet</h2>
       <p className="sf-muted">
-        Every new account gets {formatCount(FORGE_WELCOME_GRANT)} FORGE to try staking. Staked and available FORGE together set your tier.
+        Every new account gets {formatCount(FORGE_WELCOME_GRANT)} FORGE, and each completed test run earns {FORGE_PER_COMPLETED_TEST} more (up to{' '}
+        {formatCount(FORGE_TEST_DAILY_MAX)} a day). Available and staked FORGE together set your tier.
       </p>
       <dl className="rewards-token-figures">
         <div>
