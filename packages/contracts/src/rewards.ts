@@ -5,7 +5,6 @@ import {
   MIN_CONVERSION_POINTS,
   NETWORKS,
   POINTS_PER_CENT,
-  parseDollars,
   rewardsMessages,
   TEST_RUN_STATUSES,
   TEST_TYPES,
@@ -13,6 +12,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from './rewards-constants';
+import { parseDollars } from './money';
 
 /**
  * Wire formats of the rewards service (`/api/rewards`): snake_case like the spec's entities,
