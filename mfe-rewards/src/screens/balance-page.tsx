@@ -1,4 +1,4 @@
-import { formatCents } from '@starforge/contracts/rewards-constants';
+import { formatCents } from '@starforge/contracts/money';
 import { StatCard, TopBar } from '@starforge/ui';
 import { ConvertForm } from '../features/conversion/components/convert-form';
 import { ForgeWallet } from '../features/tokens/components/forge-wallet';

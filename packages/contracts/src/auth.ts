@@ -4,6 +4,7 @@ import { MIN_PASSWORD_LENGTH } from './constants';
 import { apiIssue } from './api-issue';
 import { authMessages } from './messages';
 import { siwsInputSchema, walletProofPurposes } from './siws';
+import { solanaAddressSchema } from './solana';
 import { text } from './text';
 
 /**
@@ -84,9 +85,6 @@ export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
 
 export const signOutScopeSchema = z.enum(['global', 'local', 'others']);
 export type SignOutScope = z.infer<typeof signOutScopeSchema>;
-
-/** A Solana address: base58 text of a 32-byte ed25519 public key. */
-export const solanaAddressSchema = text().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address');
 
 export const walletNonceBodySchema = z.object({
   address: solanaAddressSchema,

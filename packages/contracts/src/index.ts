@@ -16,6 +16,8 @@ export * from './api-issue';
 export * from './migration-order';
 export * from './text';
 export * from './siws';
+export * from './solana';
+export * from './money';
 export * from './rewards-constants';
 export * from './rewards';
 export * from './rewards-sqlstates';

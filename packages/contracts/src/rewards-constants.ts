@@ -1,7 +1,10 @@
 /**
  * The rewards domain's constants (spec section 9) and user-facing words (spec sections 5 and 8),
- * without zod, so screens import them without pulling zod in. Money travels as integer cents.
+ * without zod, so screens import them without pulling zod in. Money travels as integer cents
+ * (the helpers that show and read it are in `money.ts`).
  */
+
+import { formatCents } from './money';
 
 export const NETWORKS = ['ethereum', 'sepolia', 'polygon', 'arbitrum', 'optimism'] as const;
 export type Network = (typeof NETWORKS)[number];
@@ -51,13 +54,6 @@ export const MIN_CONVERSION_POINTS = 1_000;
  * comes near it (2^31 points is 43 million completed tests), so more is 'Not enough points'.
  */
 export const MAX_CONVERSION_POINTS = 2_147_483_647;
-
-/** Cents as dollars for people: 1234 -> "$12.34". */
-export const formatCents = (cents: number): string => {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-};
 
 /** What converting `points` would credit, in cents (the preview: points / 1000 dollars). */
 export const centsForPoints = (points: number): number => Math.floor(points / POINTS_PER_CENT);
@@ -229,27 +225,3 @@ export const rewardsErrorCodes = {
   insufficientBalance: 'insufficient_balance',
   dailyTestLimit: 'daily_test_limit',
 } as const;
-
-export type DollarAmount = { ok: true; cents: number } | { ok: false; reason: 'invalid' | 'below_minimum' };
-
-/**
- * A dollar amount as typed ("12.5", "0.01") in integer cents. Not a positive number, or more
- * than two decimals: invalid; positive but under a cent: below the minimum. No floating point
- * touches the cents.
- */
-export const parseDollars = (input: string | number): DollarAmount => {
-  const textValue = (typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input).trim();
-  const match = /^(\d{1,12})?(?:\.(\d*))?$/.exec(textValue);
-  if (!textValue || !match || (match[1] === undefined && !match[2])) return { ok: false, reason: 'invalid' };
-  const whole = match[1] ?? '0';
-  const fraction = match[2] ?? '';
-  if (/^0*$/.test(whole) && /^0*$/.test(fraction)) return { ok: false, reason: 'invalid' };
-  if (fraction.length > 2) {
-    // 0.001: positive but under a cent; 1.234: a number no wallet can hold.
-    return /^0*$/.test(whole) && /^0{2}/.test(fraction) ? { ok: false, reason: 'below_minimum' } : { ok: false, reason: 'invalid' };
-  }
-  return { ok: true, cents: Number(whole) * 100 + Number(fraction.padEnd(2, '0')) };
-};
-
-/** Cents as the amount field shows them: 1234 -> "12.34". */
-export const centsToInput = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

@@ -5,7 +5,6 @@ import {
   MIN_CONVERSION_POINTS,
   NETWORKS,
   POINTS_PER_CENT,
-  parseDollars,
   rewardsMessages,
   TEST_RUN_STATUSES,
   TEST_TYPES,
@@ -13,6 +12,8 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from './rewards-constants';
+import { parseDollars } from './money';
+import { solanaAddress } from './solana';
 
 /**
  * Wire formats of the rewards service (`/api/rewards`): snake_case like the spec's entities,
@@ -149,12 +150,8 @@ export const unstakeSchema = z.object({ amount: wholeAmount(rewardsMessages.unst
 export const stakingResultSchema = z.object({ tokens: tokenBalanceSchema, tier: tierSchema });
 export type StakingResult = z.infer<typeof stakingResultSchema>;
 
-/** A Solana address: base58, 32 to 44 characters (the service also checks it decodes to 32 bytes). */
-export const solanaAddressPattern = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-
 export const withdrawSchema = z.object({
-  // The pattern admits base58 letters only, so no NUL or surrogate gets through (text()'s checks).
-  wallet_address: z.string(rewardsMessages.connectWalletFirst).trim().regex(solanaAddressPattern, rewardsMessages.connectWalletFirst),
+  wallet_address: solanaAddress(rewardsMessages.connectWalletFirst),
   /** Dollars as typed ("12.50") or a number; the service works in cents. */
   amount: z.union([z.string(), z.number()], rewardsMessages.invalidWithdrawalAmount).transform((value, ctx) => {
     const parsed = parseDollars(value);

@@ -9,6 +9,7 @@ export * from './create-app';
 export * from './openapi-docs';
 export * from './http/client-address';
 export * from './http/read-body';
+export * from './solana-address';
 export * from './run-service';
 export * from './launcher-exit';
 export * from './auth/access-token';

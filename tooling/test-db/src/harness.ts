@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { apiErrorSchema, type ServiceName } from '@starforge/contracts';
+import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, type ServiceName } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
 import { testSql } from './index';
 
@@ -57,6 +58,36 @@ export const call = async (target: TestApp, method: string, path: string, option
   let body: unknown = null;
   if (text) body = res.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as unknown) : text;
   return { status: res.status, headers: res.headers, body, cookies: set, setCookie: res.headers.get('set-cookie') };
+};
+
+/** Whom a call is made as: a signed-in user's access token (a session in the auth schema). */
+export interface Caller {
+  readonly token: string;
+}
+
+export interface CallAsOptions extends Omit<CallOptions, 'token'> {
+  /**
+   * The Idempotency-Key to send. By default a fresh one on every write (any method but GET, HEAD
+   * and OPTIONS), as the host's `useAction` sends one per user action; the same key again to
+   * retry or replay; `null` for none. A key in `headers` is sent as it is.
+   */
+  key?: string | null;
+}
+
+export interface CallAsResult extends CallResult {
+  /** The Idempotency-Key the call sent, or null: pass it as `key` to send the same request again. */
+  key: string | null;
+}
+
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+const keyHeader = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+
+/** A request as the signed-in user (`Authorization: Bearer`), with an Idempotency-Key on writes. */
+export const callAs = async (target: TestApp, who: Caller, method: string, path: string, { key, ...options }: CallAsOptions = {}): Promise<CallAsResult> => {
+  const given = Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === keyHeader)?.[1];
+  const sent = given ?? (key === undefined ? (readMethods.has(method.toUpperCase()) ? null : randomUUID()) : key);
+  const headers = { ...options.headers, ...(sent !== null && given === undefined ? { [keyHeader]: sent } : {}) };
+  return { ...(await call(target, method, path, { ...options, token: who.token, headers })), key: sent };
 };
 
 /** The status, code and message of an error answer (fails the test if it is not the error shape). */

@@ -1,4 +1,4 @@
-import { formatCents } from '@starforge/contracts/rewards-constants';
+import { formatCents } from '@starforge/contracts/money';
 import { StatCard } from '@starforge/ui';
 import { useSummary } from '../../shared/api/summary';
 import { formatCount, formatRate } from '../../shared/lib/format';

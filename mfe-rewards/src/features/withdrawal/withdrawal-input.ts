@@ -1,4 +1,5 @@
-import { parseDollars, rewardsMessages } from '@starforge/contracts/rewards-constants';
+import { parseDollars } from '@starforge/contracts/money';
+import { rewardsMessages } from '@starforge/contracts/rewards-constants';
 
 export type WithdrawalInput = { ok: true; cents: number } | { ok: false; message: string };
 

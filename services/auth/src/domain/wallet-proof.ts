@@ -1,19 +1,13 @@
 import { createPublicKey, verify } from 'node:crypto';
-import bs58 from 'bs58';
 import type { WalletProofBody } from '@starforge/contracts';
+import { decodeSolanaAddress } from '@starforge/service-kit';
 import { invalidWalletAddress, walletProofInvalid } from './errors';
 
 // DER header of an Ed25519 SubjectPublicKeyInfo; the 32 raw key bytes follow it.
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
-/** The 32-byte ed25519 public key a Solana address spells in base58, or null. */
-export const decodeWalletAddress = (address: string): Buffer | null => {
-  const bytes = bs58.decodeUnsafe(address);
-  return bytes && bytes.length === 32 ? Buffer.from(bytes) : null;
-};
-
 /** Whether `signature` (base64, 64 bytes) is the wallet's ed25519 signature of the UTF-8 message. */
-const isWalletSignatureValid = (publicKey: Buffer, message: string, signature: string): boolean => {
+const isWalletSignatureValid = (publicKey: Uint8Array, message: string, signature: string): boolean => {
   const signatureBytes = Buffer.from(signature, 'base64');
   if (signatureBytes.length !== 64) return false;
   try {
@@ -30,7 +24,7 @@ const isWalletSignatureValid = (publicKey: Buffer, message: string, signature: s
  * so a forged attempt cannot spend the real owner's challenge.
  */
 export const assertWalletSignature = (proof: WalletProofBody, failure: string): void => {
-  const publicKey = decodeWalletAddress(proof.address);
+  const publicKey = decodeSolanaAddress(proof.address);
   if (!publicKey) throw invalidWalletAddress();
   if (!isWalletSignatureValid(publicKey, proof.message, proof.signature)) throw walletProofInvalid(failure);
 };

@@ -1,10 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { walletChallengeSchema, walletNonceBodySchema } from '@starforge/contracts';
-import { createRouter, errorResponse } from '@starforge/service-kit';
+import { createRouter, decodeSolanaAddress, errorResponse } from '@starforge/service-kit';
 import { assertWithinRateLimit } from '../domain/rate-limit';
 import { invalidWalletAddress } from '../domain/errors';
 import { challengeSite, issueWalletChallenge } from '../domain/wallet-nonces';
-import { decodeWalletAddress } from '../domain/wallet-proof';
 import type { AuthDeps } from '../deps';
 
 const walletNonceRoute = createRoute({
@@ -25,6 +24,6 @@ export const walletNonceRoutes = (deps: AuthDeps) =>
     const { address, purpose } = c.req.valid('json');
     const { noncesPerIp, windowSeconds } = deps.config.rateLimit;
     await assertWithinRateLimit(deps.sql, [{ key: `wallet_nonce:ip:${c.var.clientIp}`, limit: noncesPerIp, windowSeconds }]);
-    if (!decodeWalletAddress(address)) throw invalidWalletAddress();
+    if (!decodeSolanaAddress(address)) throw invalidWalletAddress();
     return c.json(await issueWalletChallenge(deps.sql, challengeSite(deps.config), address, purpose), 200);
   });

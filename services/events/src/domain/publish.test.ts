@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent, publishEvents, type Sql } from '@starforge/service-kit';
 import { testSql } from '@starforge/test-db';
+import { eventually } from '@starforge/test-db/eventually';
 import { deleteExpiredEvents } from './event-store';
 
 describe('events.publish and publishEvent', () => {
@@ -24,7 +25,7 @@ describe('events.publish and publishEvent', () => {
     const heard: string[] = [];
     const { unlisten } = await sql.listen('starforge_events', (payload) => heard.push(payload));
     const id = await sql.begin((tx) => publishEvent(tx, { userId, type: 'session.ended', data: { sessionId } }));
-    for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await eventually(() => heard.length > 0, 1_000, 10);
     await unlisten();
     expect(heard.map((p) => JSON.parse(p) as unknown)).toEqual([{ id: Number(id), userId, type: 'session.ended', data: { sessionId } }]);
     const [row] = await sql<{ userId: string; type: string; data: unknown }[]>`select user_id, type, data from events where id = ${id}`;

@@ -1,15 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ServerEventStream, type ServerEventStreamStatus } from '@starforge/host/events/server-event-stream';
+import { eventually } from '@starforge/test-db/eventually';
 import { publishFor, useEventsServer } from '../testing/harness';
-
-const until = async (condition: () => boolean, timeoutMs = 5_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('Timed out');
-    await sleep(10);
-  }
-};
 
 /** The browser's connection manager (packages/host) against the real service over HTTP. */
 describe('the host’s ServerEventStream against the events service', () => {
@@ -32,7 +25,7 @@ describe('the host’s ServerEventStream against the events service', () => {
     const received: string[] = [];
     stream.subscribe('session.ended', (e) => received.push(e.id));
     stream.start();
-    await until(() => stream.status === 'open');
+    await eventually(() => stream.status === 'open');
 
     const published: string[] = [];
     const started = Date.now();
@@ -40,7 +33,7 @@ describe('the host’s ServerEventStream against the events service', () => {
       published.push(await publishFor(ctx.sql, user.id));
       await sleep(20);
     }
-    await until(() => received.length >= published.length);
+    await eventually(() => received.length >= published.length);
     stream.stop();
     expect(received).toEqual(published);
     expect(tokensIssued).toBeGreaterThanOrEqual(2);
@@ -59,9 +52,9 @@ describe('the host’s ServerEventStream against the events service', () => {
       },
     });
     stream.start();
-    await until(() => stream.status === 'open');
+    await eventually(() => stream.status === 'open');
     await ctx.tokens.signOut(ctx.sql, user);
-    await until(() => refreshes === 1);
+    await eventually(() => refreshes === 1);
     expect(stream.status).toBe('idle');
   });
 });

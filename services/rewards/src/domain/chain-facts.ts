@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import bs58 from 'bs58';
 import { TEST_BLOCK_MAX, TEST_BLOCK_MIN, TEST_GAS_MAX, TEST_GAS_MIN, TEST_SUCCESS_PROBABILITY } from '@starforge/contracts';
+import { decodeSolanaAddress } from '@starforge/service-kit';
 
 /** The simulated outcome of a test run (spec section 4): about 70 % complete with on-chain facts. */
 export type TestOutcome = { completed: true; txHash: string; gasUsed: number; blockNumber: number } | { completed: false };
@@ -24,11 +25,5 @@ export const simulatedSignature = (): string => {
   }
 };
 
-/** Whether text is a Solana address: base58 that decodes to a 32-byte public key. */
-export const isSolanaAddress = (text: string): boolean => {
-  try {
-    return bs58.decode(text).length === 32;
-  } catch {
-    return false;
-  }
-};
+/** Whether text is a Solana address a withdrawal can be sent to: base58 of a 32-byte public key. */
+export const isSolanaAddress = (text: string): boolean => decodeSolanaAddress(text) !== null;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, inject } from 'vitest';
-import { createJobs, idempotencyKeyMigrations, type Jobs, type Sql } from '@starforge/service-kit';
+import { afterAll, beforeAll } from 'vitest';
+import { idempotencyKeyMigrations, type Jobs, type Sql } from '@starforge/service-kit';
 import type { AuthenticatedUser } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
-import { call as kitCall, testAppOf, type CallOptions, type CallResult, type TestApp } from '@starforge/test-db/harness';
+import { callAs as kitCallAs, testAppOf, type CallAsOptions, type CallAsResult, type TestApp } from '@starforge/test-db/harness';
+import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
 import { createApp } from '../app';
 import type { RewardsConfig } from '../config/env';
 import { registerRewardsJobs } from '../jobs';
@@ -27,12 +28,10 @@ export const testConfig: RewardsConfig = { testRunDelayMs: { min: 100, max: 200 
 export const rewardsTestSql = (): Promise<Sql> => testSql(rewardsMigrations, 'rewards');
 
 /**
- * Durable jobs in a schema of their own (`rewards_t_<random>_jobs`, or `<service>_jobs` to open
- * an earlier one again, as a restarted service does), so one test file's workers never run
- * another file's jobs. Not started: register workers and call `start()` to run them.
+ * The kit's per-file jobs (`rewards_t_<random>_jobs`), or `<service>_jobs` to open an earlier
+ * one again, as a restarted service does (`testJobs('rewards')` is the real service's queues).
  */
-export const testJobs = (service = `rewards_t_${randomUUID().replaceAll('-', '').slice(0, 12)}`): Jobs =>
-  createJobs({ databaseUrl: inject('databaseUrl'), service, log: () => {} });
+export const testJobs = (service?: string): Jobs => kitTestJobs('rewards', service ? { service } : {});
 
 export interface RewardsTestContext {
   sql: Sql;
@@ -74,17 +73,9 @@ export const signIn = async (ctx: RewardsTestContext): Promise<TestUser> => {
   return { user, token, id: user.id };
 };
 
-/** A request as the user, with an Idempotency-Key when `key` is given. */
-export const callAs = (
-  ctx: RewardsTestContext,
-  who: TestUser,
-  method: string,
-  path: string,
-  options: CallOptions & { key?: string } = {},
-): Promise<CallResult> => {
-  const { key, ...rest } = options;
-  return kitCall(ctx.app, method, path, { ...rest, token: who.token, headers: { ...rest.headers, ...(key ? { 'idempotency-key': key } : {}) } });
-};
+/** The kit's `callAs` on the context's app: as the user, a fresh Idempotency-Key on writes unless `key` is given (`null`: none). */
+export const callAs = (ctx: Pick<RewardsTestContext, 'app'>, who: TestUser, method: string, path: string, options: CallAsOptions = {}): Promise<CallAsResult> =>
+  kitCallAs(ctx.app, who, method, path, options);
 
 /** Gives a user points and cash through the published functions (what other domains call). */
 export const fund = async (sql: Sql, userId: string, { points = 0, cents = 0 }: { points?: number; cents?: number }): Promise<void> => {
@@ -97,15 +88,7 @@ export const fund = async (sql: Sql, userId: string, { points = 0, cents = 0 }: 
 /** Users whose balances differ from the sum of their ledger (empty when all is well). */
 export const ledgerBreaks = (sql: Sql) => sql`select * from rewards.ledger_breaks`;
 
-/** Polls `check` until it answers true (or fails after `timeoutMs`). */
-export const eventually = async (check: () => Promise<boolean>, timeoutMs = 5_000, everyMs = 50): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-};
+export { eventually } from '@starforge/test-db/eventually';
 
 /** A valid Solana address (32 bytes in base58). */
 export const WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatCents, MIN_CONVERSION_POINTS, POINTS_PER_CENT, rewardsMessages } from '@starforge/contracts/rewards-constants';
+import { formatCents } from '@starforge/contracts/money';
+import { MIN_CONVERSION_POINTS, POINTS_PER_CENT, rewardsMessages } from '@starforge/contracts/rewards-constants';
 import { toast } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { centsToInput, formatCents, rewardsMessages, WITHDRAWAL_SHORTCUTS } from '@starforge/contracts/rewards-constants';
+import { centsToInput, formatCents } from '@starforge/contracts/money';
+import { rewardsMessages, WITHDRAWAL_SHORTCUTS } from '@starforge/contracts/rewards-constants';
 import { toast, useWallet } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { mediumAddress } from '@starforge/contracts/constants';
-import { formatCents } from '@starforge/contracts/rewards-constants';
+import { formatCents } from '@starforge/contracts/money';
 import { Badge } from '@starforge/ui';
 import { formatWhen, shortHash } from '../../../shared/lib/format';
 import { useWithdrawals } from '../api/withdrawals';
