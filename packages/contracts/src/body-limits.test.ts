@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, payloadTooLargeMessage } from './body-limits';
+import { bodyLimitFor, bodyRuleFor, DEFAULT_BODY_LIMIT_BYTES, imageMediaTypes, payloadTooLargeMessage, unsupportedMediaTypeMessage } from './body-limits';
 
 describe('bodyLimitFor', () => {
   it('gives JSON routes the small default and the image upload its 10 MiB', () => {
@@ -17,5 +17,23 @@ describe('bodyLimitFor', () => {
   it('says the limit in units a person reads', () => {
     expect(payloadTooLargeMessage(16 * 1024)).toBe('The request body is too large (at most 16 KiB).');
     expect(payloadTooLargeMessage(10 * 1024 * 1024)).toBe('The request body is too large (at most 10 MiB).');
+  });
+});
+
+describe('bodyRuleFor', () => {
+  it('says which routes take raw bytes instead of JSON, and which types', () => {
+    expect(bodyRuleFor('POST', '/api/nft/images')).toEqual({ maxBytes: 10 * 1024 * 1024, mediaTypes: imageMediaTypes });
+    expect(bodyRuleFor('POST', '/api/rewards/stake')).toEqual({ maxBytes: DEFAULT_BODY_LIMIT_BYTES, mediaTypes: null });
+  });
+
+  it('names what the route takes in its 415 message', () => {
+    expect(unsupportedMediaTypeMessage(null)).toBe('Send the body as JSON (Content-Type: application/json).');
+    expect(unsupportedMediaTypeMessage(imageMediaTypes, 'text/plain')).toBe(
+      "Send the file's raw bytes as the body, with its type (Content-Type: image/png, image/jpeg, image/gif or image/webp).",
+    );
+    expect(unsupportedMediaTypeMessage(imageMediaTypes, 'multipart/form-data; boundary=x')).toBe(
+      "Multipart forms are not accepted: send the file's raw bytes as the body, with its type (Content-Type: image/png, image/jpeg, image/gif or image/webp).",
+    );
+    expect(unsupportedMediaTypeMessage(['image/png'])).toBe("Send the file's raw bytes as the body, with its type (Content-Type: image/png).");
   });
 });

@@ -1,18 +1,32 @@
-/** One request-body limit: `path` is an API path where `:name` matches one segment. */
+/**
+ * One route whose body is not the default (JSON of at most 16 KiB): `path` is an API path where
+ * `:name` matches one segment.
+ */
 export interface BodyLimitRule {
   method: string;
   path: string;
   /** The largest body accepted, in bytes. */
   maxBytes: number;
+  /**
+   * The media types the route takes instead of JSON (the body is then raw bytes, read with the
+   * kit's `requestBytes`); absent for a JSON route. Any other type is refused with 415.
+   */
+  mediaTypes?: readonly string[];
 }
+
+/** The image types the product stores (DESIGN.md "Images": raw bytes, typed by their magic numbers). */
+export const imageMediaTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 /** JSON bodies are small: forms, ids and amounts. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Routes that accept more than the default; the gateway and every service read this one table. */
+/**
+ * Routes whose body differs from the default (larger, or not JSON); the gateway and every
+ * service read this one table.
+ */
 export const bodyLimitRules: readonly BodyLimitRule[] = [
-  // The NFT creator uploads one image of up to 10 MB (issue 7); 10 MiB leaves room for the form around it.
-  { method: 'POST', path: '/api/nft/images', maxBytes: 10 * 1024 * 1024 },
+  // The NFT creator uploads one image of up to 10 MB (issue 7), as its raw bytes.
+  { method: 'POST', path: '/api/nft/images', maxBytes: 10 * 1024 * 1024, mediaTypes: imageMediaTypes },
 ];
 
 const compiled = bodyLimitRules.map((rule) => ({
@@ -23,15 +37,26 @@ const compiled = bodyLimitRules.map((rule) => ({
       .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/')}/?$`,
   ),
-  maxBytes: rule.maxBytes,
+  body: { maxBytes: rule.maxBytes, mediaTypes: rule.mediaTypes ?? null },
 }));
 
-/** The largest body accepted for `method` on `path` (a path without its query), in bytes. */
-export const bodyLimitFor = (method: string, path: string): number => {
+/** What a route takes as its body: its limit, and its media types (`null`: JSON). */
+export interface BodyRule {
+  maxBytes: number;
+  mediaTypes: readonly string[] | null;
+}
+
+const jsonBody: BodyRule = { maxBytes: DEFAULT_BODY_LIMIT_BYTES, mediaTypes: null };
+
+/** The body rule for `method` on `path` (a path without its query). */
+export const bodyRuleFor = (method: string, path: string): BodyRule => {
   const upper = method.toUpperCase();
-  for (const rule of compiled) if (rule.method === upper && rule.pattern.test(path)) return rule.maxBytes;
-  return DEFAULT_BODY_LIMIT_BYTES;
+  for (const rule of compiled) if (rule.method === upper && rule.pattern.test(path)) return rule.body;
+  return jsonBody;
 };
+
+/** The largest body accepted for `method` on `path` (a path without its query), in bytes. */
+export const bodyLimitFor = (method: string, path: string): number => bodyRuleFor(method, path).maxBytes;
 
 /** "16 KiB", "10 MiB": a limit as a person reads it. */
 export const formatByteSize = (bytes: number): string =>
@@ -43,3 +68,19 @@ export const formatByteSize = (bytes: number): string =>
 
 /** The message of a 413 answer, the same at the gateway and in the services. */
 export const payloadTooLargeMessage = (maxBytes: number): string => `The request body is too large (at most ${formatByteSize(maxBytes)}).`;
+
+/** "image/png, image/jpeg or image/gif". */
+const listOf = (types: readonly string[]): string => (types.length < 2 ? (types[0] ?? '') : `${types.slice(0, -1).join(', ')} or ${types.at(-1)}`);
+
+/**
+ * The message of a 415 answer: what the route takes. A multipart form sent to a route of raw
+ * bytes is told to send the file's bytes themselves.
+ */
+export const unsupportedMediaTypeMessage = (mediaTypes: readonly string[] | null, contentType?: string): string => {
+  if (mediaTypes === null) return 'Send the body as JSON (Content-Type: application/json).';
+  const accepted = `Content-Type: ${listOf(mediaTypes)}`;
+  if (contentType !== undefined && /^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) {
+    return `Multipart forms are not accepted: send the file's raw bytes as the body, with its type (${accepted}).`;
+  }
+  return `Send the file's raw bytes as the body, with its type (${accepted}).`;
+};

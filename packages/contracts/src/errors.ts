@@ -28,6 +28,8 @@ export const errorCodes = {
   idempotencyKeyInUse: 'idempotency_key_in_use',
   payloadTooLarge: 'payload_too_large',
   requestHeaderFieldsTooLarge: 'request_header_fields_too_large',
+  /** The request body did not arrive in time (408). */
+  requestTimeout: 'request_timeout',
   methodNotAllowed: 'method_not_allowed',
 } as const;
 

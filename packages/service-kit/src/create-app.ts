@@ -7,7 +7,9 @@ import type { Sql } from './db';
 import { routeBodyLimit } from './http/body-limit';
 import { readHttpSettings, type HttpSettings } from './env';
 import { clientAddress } from './http/client-address';
-import { sameOriginJson } from './http/same-origin-json';
+import { bodyLeftUnread, drainRequestBody } from './http/drain';
+import { ClientLeftError, nodeIncoming } from './http/node-body';
+import { sameOriginJson, unsupportedMediaType } from './http/same-origin-json';
 import { apiErrorOfPostgres, type SqlStateMap } from './postgres-errors';
 import { validationHook } from './validation';
 
@@ -40,8 +42,6 @@ const httpExceptionCode = (status: number): string =>
 export interface ServiceAppOptions {
   /** Default: read from the environment (`PUBLIC_ORIGIN`, `TRUSTED_PROXIES`). */
   http?: HttpSettings;
-  /** Routes whose body is not JSON, with the media types they take (`{ '/images': ['multipart/form-data'] }`). */
-  otherBodyTypes?: Record<string, readonly string[]>;
   /**
    * The SQLSTATEs of this service's SQL functions and of the published functions it calls (e.g.
    * `rewardsSqlStates`), answered as they say; the kit maps only PostgreSQL's generic states.
@@ -51,8 +51,12 @@ export interface ServiceAppOptions {
 
 /**
  * Builds a domain service's Hono app mounted at `/api/<domain>`, with request ids, the
- * client's address, cross-site writes and non-JSON bodies refused (403, 415), one error handler answering `{ error: { code, message } }` (typed errors
- * as they are, the service's own SQLSTATEs as it registers them, PostgreSQL errors a request can cause as 4xx, anything else a logged 500),
+ * client's address, cross-site writes and bodies of another type than the route takes refused
+ * (403, 415: JSON unless contracts' body rules say otherwise), bodies over the route's limit
+ * refused (413), the rest of a body answered early drained (see drainRequestBody), one error
+ * handler answering `{ error: { code, message } }` (typed errors as they are, the service's own
+ * SQLSTATEs as it registers them, PostgreSQL errors a request can cause as 4xx, anything else a
+ * logged 500),
  * `/health` (checks the database) and `/openapi.json` generated from the same zod schemas
  * that validate the routes.
  */
@@ -60,8 +64,13 @@ export const createServiceApp = (domain: ServiceName, sql: Sql, options: Service
   const http = options.http ?? readHttpSettings();
   const base = `/api/${domain}`;
   const app = new OpenAPIHono<ServiceEnvVars>({ defaultHook: validationHook }).basePath(base) as ServiceApp;
+  app.use(async (c, next) => {
+    await next();
+    const incoming = nodeIncoming(c);
+    if (incoming && bodyLeftUnread(incoming)) drainRequestBody(incoming);
+  });
   app.use(requestId());
-  app.use(sameOriginJson(base, { publicOrigin: http.publicOrigin, ...(options.otherBodyTypes ? { otherBodyTypes: options.otherBodyTypes } : {}) }));
+  app.use(sameOriginJson({ publicOrigin: http.publicOrigin }));
   app.use(routeBodyLimit());
   app.use(async (c, next) => {
     c.set('clientIp', clientAddress(c, http.trustedProxies));
@@ -70,6 +79,13 @@ export const createServiceApp = (domain: ServiceName, sql: Sql, options: Service
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
+    if (err instanceof ClientLeftError) {
+      // The client's doing, and nobody reads this answer: one line, no stack, not an error.
+      console.info(`[${domain}] ${c.get('requestId')} ${c.req.method} ${c.req.path}: ${err.message}`);
+      return c.json(errorBody(errorCodes.validationFailed, 'The request body did not arrive whole.'), 400);
+    }
+    // Hono's and @hono/zod-openapi's own 415 (a route's declared media types): the kit's words and code.
+    if (err instanceof HTTPException && err.status === 415) return unsupportedMediaType(c);
     if (err instanceof HTTPException) return c.json(errorBody(httpExceptionCode(err.status), err.message || 'Request failed'), err.status);
     const mapped = apiErrorOfPostgres(err, options.sqlStates);
     if (mapped) {

@@ -1,4 +1,3 @@
-import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSql, type Sql } from './db';
 import { readServiceEnv } from './env';
@@ -6,6 +5,7 @@ import { migrate, type KitMigrations } from './migrate';
 import { onLauncherExit } from './launcher-exit';
 import { createJobs, type Jobs } from './jobs/index';
 import type { ServiceApp } from './create-app';
+import { serveApp } from './http/serve-app';
 
 /** What runService hands to the app it builds. */
 export interface ServiceContext {
@@ -45,7 +45,7 @@ export const runService = async ({ domain, migrationsDir, kitMigrations = [], cr
   await jobs.start();
   const stopBackground = startBackground ? await startBackground(sql) : async () => {};
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
+  const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
     // The launcher reads this line to learn the port when it asked for any free one.
     console.log(`[${domain}] listening on http://${info.address}:${info.port}`);
   });

@@ -19,6 +19,8 @@ const gatewayEnvSchema = z.object({
   REMOTES_FILE: z.string().optional(),
   /** The origin browsers use; an https origin turns on HSTS and upgrade-insecure-requests. */
   PUBLIC_ORIGIN: z.string().url().optional(),
+  /** How long a request body may go without a byte before the gateway answers 408. */
+  GATEWAY_BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(15),
 });
 
 export interface GatewayConfig {
@@ -29,6 +31,8 @@ export interface GatewayConfig {
   remotes: RemotesMap;
   /** The origin browsers use (default http://localhost:<PORT>); behind TLS, its https URL. */
   publicOrigin: string;
+  /** A request body is read whole before it goes to a service; this long at most between two of its pieces. */
+  bodyTimeoutMs: number;
 }
 
 export const defaultRemotes = (): RemotesMap => Object.fromEntries(remoteNames.map((name) => [name, defaultRemoteEntry(name)])) as RemotesMap;
@@ -43,5 +47,13 @@ export const readGatewayConfig = (source: NodeJS.ProcessEnv = process.env): Gate
     string
   >;
   const publicOrigin = new URL(env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).origin;
-  return { port: env.PORT, host: env.HOST, staticRoot: env.STATIC_ROOT, services, remotes, publicOrigin };
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    staticRoot: env.STATIC_ROOT,
+    services,
+    remotes,
+    publicOrigin,
+    bodyTimeoutMs: env.GATEWAY_BODY_TIMEOUT_SECONDS * 1000,
+  };
 };

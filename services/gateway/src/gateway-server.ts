@@ -46,7 +46,7 @@ export interface GatewayServer {
 export const createGatewayServer = (config: GatewayConfig, options: { shellRecheckMs?: number } = {}): GatewayServer => {
   const security = securityHeaderList(config);
   const proto = new URL(config.publicOrigin).protocol === 'https:' ? 'https' : 'http';
-  const proxy = new ServiceProxy({ services: config.services, security, proto });
+  const proxy = new ServiceProxy({ services: config.services, security, proto, bodyTimeoutMs: config.bodyTimeoutMs });
   const shell = new ShellPage(join(config.staticRoot, 'shell', 'dist'), security, options.shellRecheckMs);
   const hono = getRequestListener(createGatewayApp(config).fetch);
 
@@ -89,7 +89,7 @@ export const createGatewayServer = (config: GatewayConfig, options: { shellReche
         : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
           ? clientErrorAnswer(security, 413, errorCodes.payloadTooLarge, 'The request body is too large.')
           : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-            ? clientErrorAnswer(security, 408, errorCodes.validationFailed, 'The request took too long to arrive.')
+            ? clientErrorAnswer(security, 408, errorCodes.requestTimeout, 'The request took too long to arrive.')
             : clientErrorAnswer(security, 400, errorCodes.validationFailed, 'The request could not be read.');
     socket.end(answer);
   });

@@ -1,6 +1,6 @@
 import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOWN, rawRequest, readBody, startGateway, startUpstream, testConfig } from './testing';
 
 interface Echo {
@@ -19,8 +19,13 @@ const tell = (key: string, value?: unknown) => seen.get(key)?.(value);
 const releases = new Map<string, () => void>();
 const released = (key: string): Promise<void> => new Promise((resolve) => releases.set(key, resolve));
 
+/** Every request and connection the upstream saw, in order. */
+const received: string[] = [];
+let upstreamConnections = 0;
+
 const upstreamRoutes = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
   const path = (req.url ?? '').split('?')[0];
+  received.push(`${req.method} ${path}`);
   if (path === '/api/events/stream') {
     // Server-sent events written over time: the second only after the test saw the first.
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -44,10 +49,9 @@ const upstreamRoutes = async (req: IncomingMessage, res: ServerResponse): Promis
     return;
   }
   if (path === '/api/nft/images') {
-    // Counts an upload as it arrives; tells the test when the first bytes came through.
+    // Counts an upload as it arrives.
     let bytes = 0;
     for await (const chunk of req) {
-      if (bytes === 0) tell('upload-started');
       bytes += (chunk as Buffer).length;
     }
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -55,8 +59,6 @@ const upstreamRoutes = async (req: IncomingMessage, res: ServerResponse): Promis
     return;
   }
   if (path === '/api/auth/slurp') {
-    req.on('aborted', () => tell('slurp-aborted'));
-    req.on('close', () => tell('slurp-closed', req.complete));
     const body = await readBody(req).catch(() => '');
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ bytes: body.length }));
@@ -90,6 +92,7 @@ let gw: Awaited<ReturnType<typeof startGateway>>;
 
 beforeAll(async () => {
   upstream = await startUpstream((req, res) => void upstreamRoutes(req, res));
+  upstream.server.on('connection', () => upstreamConnections++);
   gw = await startGateway(testConfig(upstream.url, { services: { nft: DOWN } }));
 });
 afterAll(async () => {
@@ -282,8 +285,8 @@ describe('proxy: body limits at the gateway', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('counts a chunked body without Content-Length while it streams and answers 413 past the limit', async () => {
-    const aborted = waitFor('slurp-closed');
+  it('counts a chunked body without Content-Length as it arrives and answers 413 past the limit, without asking the service', async () => {
+    const before = received.length;
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(`${gw.url}/api/auth/slurp`, { method: 'POST', agent: false, headers: { 'transfer-encoding': 'chunked' } });
       req.on('response', (res) => void readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, body })));
@@ -299,14 +302,13 @@ describe('proxy: body limits at the gateway', () => {
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ error: { code: 'payload_too_large', message: 'The request body is too large (at most 16 KiB).' } });
-    // The service's request was cut off, never completed.
-    expect(await aborted).toBe(false);
+    expect(received.slice(before)).toEqual([]);
   });
 
-  it('streams a 10 MB upload to the service as it arrives, never holding it whole', async () => {
+  it('holds an upload whole before it asks the service, then sends it at once', async () => {
     await withNftUp(async (url) => {
-      const started = waitFor('upload-started');
       const total = 10 * 1000 * 1000;
+      const before = received.length;
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = request(`${url}/api/nft/images`, {
           method: 'POST',
@@ -315,17 +317,116 @@ describe('proxy: body limits at the gateway', () => {
         });
         req.on('response', (res) => void readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, body })));
         req.on('error', reject);
-        // The first megabyte, then the rest only once the service has begun to receive it: a
-        // gateway that held the body whole would wait forever here.
+        // The first megabyte; the service has heard nothing while the rest is still to come.
         req.write(Buffer.alloc(1_000_000, 1));
-        void started.then(() => {
+        setTimeout(() => {
+          expect(received.slice(before)).toEqual([]);
           for (let i = 1; i < 10; i++) req.write(Buffer.alloc(1_000_000, 1));
           req.end();
-        });
+        }, 300);
       });
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toEqual({ bytes: total });
+      expect(received.slice(before)).toEqual(['POST /api/nft/images']);
     });
+  });
+
+  it('lets fetch read 10 of 10 413s for a 20 MB body, sent whole or in pieces', async () => {
+    const MB = 1000 * 1000;
+    const pieces = () => {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(new Uint8Array(65_536).fill(120));
+          sent += 65_536;
+          if (sent >= 20 * MB) controller.close();
+        },
+      });
+    };
+    await withNftUp(async (url) => {
+      for (const [path, body] of [
+        ['/api/nft/images', pieces],
+        ['/api/auth/slurp', () => Buffer.alloc(20 * MB, 120)],
+      ] as const) {
+        const statuses: (number | string)[] = [];
+        for (let i = 0; i < 10; i++) {
+          const res = await fetch(`${url}${path}`, {
+            method: 'POST',
+            body: body(),
+            duplex: 'half',
+            headers: { 'content-type': 'image/png' },
+          } as RequestInit).catch((error: Error) => String(error.cause ?? error));
+          statuses.push(typeof res === 'string' ? res : res.status);
+          if (typeof res !== 'string') await res.arrayBuffer();
+        }
+        expect(statuses, path).toEqual(Array(10).fill(413));
+      }
+    });
+  }, 90_000);
+});
+
+describe('proxy: slow bodies', () => {
+  /** Opens a connection, sends `head` and a few bytes of body, then stalls; resolves to all the gateway wrote before closing. */
+  const stall = (url: string, head: string): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const socket = connect(Number(new URL(url).port), '127.0.0.1', () => socket.write(`${head}0123456789`));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+
+  it('never opens a connection to a service for a stalled body, and answers it once with 408', async () => {
+    const slow = await startGateway(testConfig(upstream.url, { bodyTimeoutMs: 500 }));
+    try {
+      const connections = upstreamConnections;
+      const before = received.length;
+      const heads = [
+        ...Array.from(
+          { length: 20 },
+          () => 'POST /api/auth/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+        ),
+        ...Array.from(
+          { length: 20 },
+          () => 'POST /api/nft/images HTTP/1.1\r\nHost: localhost\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\na\r\n',
+        ),
+      ];
+      const answers = await Promise.all(heads.map((head) => stall(slow.url, head)));
+      for (const answer of answers) {
+        expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+          error: { code: 'request_timeout', message: 'The request body did not arrive in time.' },
+        });
+      }
+      expect(upstreamConnections - connections).toBe(0);
+      expect(received.slice(before)).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('logs a client that leaves mid-upload once, in one line, as the client’s doing', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const before = received.length;
+      const socket = connect(Number(new URL(gw.url).port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write('POST /api/nft/images HTTP/1.1\r\nHost: localhost\r\nContent-Type: image/png\r\nContent-Length: 1000000\r\n\r\n');
+      socket.write(Buffer.alloc(10_000, 1));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+      await vi.waitFor(() => expect(info).toHaveBeenCalled());
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(error).not.toHaveBeenCalled();
+      expect(warn).not.toHaveBeenCalled();
+      expect(info.mock.calls).toEqual([['[gateway] POST /api/nft/images: the client left while sending its body (after 10000 bytes)']]);
+      expect(received.slice(before)).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

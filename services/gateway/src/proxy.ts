@@ -1,30 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Transform, type TransformCallback } from 'node:stream';
 import { Pool, type Dispatcher } from 'undici';
 import { bodyLimitFor, errorCodes, isServiceName, payloadTooLargeMessage, type ServiceName } from '@starforge/contracts';
+import { BodyTimeoutError, BodyTooLargeError, ClientLeftError, bodyLeftUnread, drainRequestBody, readIncoming } from '@starforge/service-kit';
 import { sendError } from './error-answer';
 import { forwardRequestHeaders, responseHeaders } from './forward-headers';
 import type { HeaderPair } from './security-headers';
-
-/** Thrown into the upstream request when a body passes its route's limit while streaming. */
-class PayloadTooLarge extends Error {
-  constructor(readonly maxBytes: number) {
-    super(payloadTooLargeMessage(maxBytes));
-  }
-}
-
-/** Passes a body through, counting its bytes; errors (without reading on) past `maxBytes`. */
-class ByteLimit extends Transform {
-  private seen = 0;
-  constructor(private readonly maxBytes: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.seen += chunk.length;
-    if (this.seen > this.maxBytes) done(new PayloadTooLarge(this.maxBytes));
-    else done(null, chunk);
-  }
-}
 
 /** Errors that mean the service could not be reached or dropped the connection: a 502. */
 const unreachable = new Set([
@@ -63,7 +43,6 @@ class Exchange implements Dispatcher.DispatchHandler {
     private readonly res: ServerResponse,
     private readonly service: ServiceName,
     private readonly security: readonly HeaderPair[],
-    private readonly hasBody: boolean,
   ) {
     res.once('close', () => {
       if (res.writableFinished) return;
@@ -103,19 +82,16 @@ class Exchange implements Dispatcher.DispatchHandler {
       res.destroy(error); // cut off mid-answer: the client must not take it as whole
       return;
     }
-    // A body left unread would be taken for the next request: close the connection instead.
-    const close = this.hasBody && !this.req.complete;
+    // The request body was read whole before the service was asked: the connection stays clean.
     const code = (error as { code?: string }).code ?? '';
-    if (error instanceof PayloadTooLarge) {
-      sendError(res, security, 413, errorCodes.payloadTooLarge, error.message, { close: true });
-    } else if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-      sendError(res, security, 504, errorCodes.unavailable, `The ${service} service did not answer in time. Please try again shortly.`, { close });
+    if (code === 'UND_ERR_HEADERS_TIMEOUT') {
+      sendError(res, security, 504, errorCodes.unavailable, `The ${service} service did not answer in time. Please try again shortly.`);
     } else if (unreachable.has(code)) {
       console.error(`[gateway] ${service} unreachable: ${code} ${error.message}`);
-      sendError(res, security, 502, errorCodes.unavailable, `The ${service} service is unavailable. Please try again shortly.`, { close });
+      sendError(res, security, 502, errorCodes.unavailable, `The ${service} service is unavailable. Please try again shortly.`);
     } else {
       console.error(`[gateway] ${this.req.method} ${this.req.url} to ${service} failed`, error);
-      sendError(res, security, 500, errorCodes.internal, 'Something went wrong. Please try again.', { close });
+      sendError(res, security, 500, errorCodes.internal, 'Something went wrong. Please try again.');
     }
   }
 }
@@ -125,17 +101,27 @@ export interface ServiceProxyOptions {
   security: readonly HeaderPair[];
   /** The scheme the client used, sent on as X-Forwarded-Proto (https behind a TLS terminator). */
   proto: 'http' | 'https';
+  /** How long a request body may go without a byte before it is refused with 408. */
+  bodyTimeoutMs: number;
 }
+
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
 
 /**
  * `/api/<service>/*` to each service over keep-alive connections (one undici Pool per service),
- * written straight on Node's request and response with undici's dispatch API: bodies stream both
- * ways (undici reads the request as it arrives; the answer goes into the response chunk by
- * chunk, with backpressure), nothing is buffered, and no Request/Response objects are built.
+ * written straight on Node's request and response with undici's dispatch API, with no
+ * Request/Response objects built. A request body is read whole first, up to its route's limit
+ * (contracts' `bodyLimitFor`) and with no more than `bodyTimeoutMs` between two of its pieces, as
+ * mature proxies buffer bodies: a slow or stalled client holds only its own connection to the
+ * gateway, never one to a service, and gets one answer (413, 408) from the gateway. Answers
+ * stream back as they come (server-sent events at once, large answers with backpressure);
+ * requests without a body (GETs, the event stream) are forwarded at once.
  */
 export class ServiceProxy {
   private readonly pools = new Map<ServiceName, Pool>();
-
   constructor(private readonly options: ServiceProxyOptions) {
     for (const [name, url] of Object.entries(options.services) as [ServiceName, string][]) {
       // No body timeout: an event stream stays open for as long as the tab does.
@@ -150,21 +136,56 @@ export class ServiceProxy {
     const { security } = this.options;
     if (!service) {
       sendError(res, security, 404, errorCodes.notFound, 'Not found');
+      if (bodyLeftUnread(req)) drainRequestBody(req);
       return;
     }
     const method = req.method ?? 'GET';
-    const query = url.indexOf('?');
-    const maxBytes = bodyLimitFor(method, query === -1 ? url : url.slice(0, query));
+    const maxBytes = bodyLimitFor(method, pathOf(url));
     const forwarded = forwardRequestHeaders(req, this.options.proto);
-    if (forwarded.contentLength !== null && forwarded.contentLength > maxBytes) {
-      sendError(res, security, 413, errorCodes.payloadTooLarge, payloadTooLargeMessage(maxBytes), { close: true });
+    if (!forwarded.chunked && !forwarded.contentLength) {
+      this.forward(req, res, service, forwarded.headers, null);
       return;
     }
-    // A Content-Length body is held to its length by Node's parser; a chunked one is counted here.
-    const body = forwarded.chunked ? req.pipe(new ByteLimit(maxBytes)) : forwarded.contentLength ? req : null;
+    if (forwarded.contentLength !== null && forwarded.contentLength > maxBytes) {
+      this.tooLarge(req, res, maxBytes);
+      return;
+    }
+    readIncoming(req, maxBytes, { idleTimeoutMs: this.options.bodyTimeoutMs }).then(
+      // undici frames a buffered body with its Content-Length (a chunked one included).
+      (body) => this.forward(req, res, service, forwarded.headers, body),
+      (error: unknown) => this.bodyFailed(req, res, maxBytes, error),
+    );
+  }
 
-    const exchange = new Exchange(req, res, service, security, body !== null);
-    this.pools.get(service)!.dispatch({ path: url, method, headers: forwarded.headers, body }, exchange);
+  private forward(req: IncomingMessage, res: ServerResponse, service: ServiceName, headers: string[], body: Buffer | null): void {
+    if (res.destroyed) return;
+    const exchange = new Exchange(req, res, service, this.options.security);
+    this.pools.get(service)!.dispatch({ path: req.url ?? '/', method: req.method ?? 'GET', headers, body }, exchange);
+  }
+
+  /** 413, then the rest of the body read and thrown away (bounded), so a client still sending reads the answer. */
+  private tooLarge(req: IncomingMessage, res: ServerResponse, maxBytes: number): void {
+    sendError(res, this.options.security, 413, errorCodes.payloadTooLarge, payloadTooLargeMessage(maxBytes));
+    drainRequestBody(req);
+  }
+
+  private bodyFailed(req: IncomingMessage, res: ServerResponse, maxBytes: number, error: unknown): void {
+    const { security } = this.options;
+    if (error instanceof BodyTooLargeError) {
+      this.tooLarge(req, res, maxBytes);
+      return;
+    }
+    if (error instanceof ClientLeftError) {
+      // The client's doing, and nobody is there to answer: one line, no stack.
+      console.info(`[gateway] ${req.method} ${req.url}: ${error.message}`);
+      return;
+    }
+    if (error instanceof BodyTimeoutError) {
+      sendError(res, security, 408, errorCodes.requestTimeout, 'The request body did not arrive in time.', { close: true });
+      return;
+    }
+    console.error(`[gateway] ${req.method} ${req.url}: reading the body failed`, error);
+    sendError(res, security, 400, errorCodes.validationFailed, 'The request could not be read.', { close: true });
   }
 
   /** Closes the keep-alive connections to the services. */

@@ -12,11 +12,12 @@ const listen = (server: Server): Promise<string> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
 /** A real upstream service on loopback, answering with `handler`. */
-export const startUpstream = async (handler: RequestListener): Promise<{ url: string; close: () => Promise<void> }> => {
+export const startUpstream = async (handler: RequestListener): Promise<{ url: string; server: Server; close: () => Promise<void> }> => {
   const server = createServer(handler);
   const url = await listen(server);
   return {
     url,
+    server,
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
@@ -44,6 +45,7 @@ export const testConfig = (
   staticRoot: overrides.staticRoot ?? emptyStaticRoot(),
   remotes: overrides.remotes ?? defaultRemotes(),
   publicOrigin: overrides.publicOrigin ?? 'http://localhost:3000',
+  bodyTimeoutMs: overrides.bodyTimeoutMs ?? 15_000,
   services: { ...(Object.fromEntries(serviceNames.map((s) => [s, url])) as Record<ServiceName, string>), ...overrides.services },
 });
 

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from '@hono/zod-openapi';
 import { DEFAULT_BODY_LIMIT_BYTES } from '@starforge/contracts';
 import { createServiceApp, type ServiceApp } from '../create-app';
 import { createSql, type Sql } from '../db';
+import { serveApp } from './serve-app';
 
 const json = { 'content-type': 'application/json' };
 
@@ -30,10 +31,10 @@ describe.each(['in process', 'over HTTP'] as const)('route body limits in every 
    * A POST whose Content-Length says `bytes`. In process the header alone (nothing reads the
    * body); over HTTP the client sends what it declares, so the body is real.
    */
-  const declaring = (bytes: number): RequestInit =>
+  const declaring = (bytes: number, headers: Record<string, string> = json): RequestInit =>
     how === 'in process'
-      ? { method: 'POST', body: 'x', headers: { ...json, 'content-length': String(bytes) } }
-      : { method: 'POST', body: 'x'.repeat(bytes), headers: json };
+      ? { method: 'POST', body: 'x', headers: { ...headers, 'content-length': String(bytes) } }
+      : { method: 'POST', body: 'x'.repeat(bytes), headers };
   beforeAll(async () => {
     sql = createSql(inject('databaseUrl'), { max: 1 });
     app = createServiceApp('nft', sql);
@@ -45,7 +46,7 @@ describe.each(['in process', 'over HTTP'] as const)('route body limits in every 
       send = async (path, init) => app.request(path, init);
       return;
     }
-    const listening = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    const listening = serveApp(app, { port: 0, hostname: '127.0.0.1' });
     server = listening;
     await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
     const { port } = listening.address() as AddressInfo;
@@ -79,10 +80,11 @@ describe.each(['in process', 'over HTTP'] as const)('route body limits in every 
   });
 
   it('gives the image upload its larger limit from the shared table', async () => {
-    const res = await send('/api/nft/images', { method: 'POST', body: chunked(1024, 1024), duplex: 'half', headers: json } as RequestInit);
+    const image = { 'content-type': 'image/png' };
+    const res = await send('/api/nft/images', { method: 'POST', body: chunked(1024, 1024), duplex: 'half', headers: image } as RequestInit);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ bytes: 1024 * 1024 });
-    const over = await send('/api/nft/images', declaring(10 * 1024 * 1024 + 1));
+    const over = await send('/api/nft/images', declaring(10 * 1024 * 1024 + 1, image));
     expect(over.status).toBe(413);
     expect(((await over.json()) as { error: { message: string } }).error.message).toContain('10 MiB');
   });

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BodyTooLargeError, readIncoming } from './node-body';
+import { BodyTimeoutError, BodyTooLargeError, ClientLeftError, readIncoming } from './node-body';
 
 /** A stand-in for Node's request: a stream with IncomingMessage's `complete` flag. */
 const request = () => {
@@ -35,6 +35,16 @@ describe('readIncoming', () => {
     const read = readIncoming(incoming, 100);
     stream.write('half');
     stream.destroy();
-    await expect(read).rejects.toThrow(/went away/);
+    await expect(read).rejects.toBeInstanceOf(ClientLeftError);
+    await expect(read).rejects.toThrow('the client left while sending its body (after 4 bytes)');
+  });
+
+  it('refuses a body that stalls longer than the idle timeout', async () => {
+    const { stream, incoming } = request();
+    const read = readIncoming(incoming, 100, { idleTimeoutMs: 50 });
+    stream.write('ab');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    stream.write('cd'); // each piece starts the wait again
+    await expect(read).rejects.toBeInstanceOf(BodyTimeoutError);
   });
 });

@@ -5,10 +5,11 @@ import { sameOriginJson, sameSiteOrigins } from './same-origin-json';
 describe('sameOriginJson', () => {
   const app = new Hono()
     .basePath('/api/nft')
-    .use(sameOriginJson('/api/nft', { publicOrigin: 'https://starforge.example', otherBodyTypes: { '/images': ['multipart/form-data'] } }))
-    .all('/*', async (c) => c.json({ read: c.req.method === 'GET' ? null : await c.req.text() }));
+    .use(sameOriginJson({ publicOrigin: 'https://starforge.example' }))
+    .all('/*', async (c) => c.json({ read: c.req.method === 'GET' ? null : await c.req.text(), type: c.req.header('content-type') ?? null }));
   const send = (path: string, init: RequestInit & { headers?: Record<string, string> }) => app.request(`/api/nft${path}`, init);
   const codeOf = async (res: Response) => ({ status: res.status, code: ((await res.json()) as { error?: { code: string } }).error?.code });
+  const messageOf = async (res: Response) => ({ status: res.status, message: ((await res.json()) as { error?: { message: string } }).error?.message });
 
   it('refuses a state-changing request from a foreign origin with 403', async () => {
     const body = JSON.stringify({ a: 1 });
@@ -45,10 +46,40 @@ describe('sameOriginJson', () => {
     expect((await send('/logout', { method: 'POST' })).status).toBe(200);
   });
 
-  it('lets a route take the other body type it declares, and only that route', async () => {
-    const multipart = { 'content-type': 'multipart/form-data; boundary=x' };
-    expect((await send('/images', { method: 'POST', body: '--x--', headers: multipart })).status).toBe(200);
-    expect((await send('/images', { method: 'POST', body: 'hi', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
-    expect((await send('/other', { method: 'POST', body: '--x--', headers: multipart })).status).toBe(415);
+  it('takes a JSON type with an empty parameter list, and hands it on as application/json', async () => {
+    for (const type of ['application/json;', 'application/json ;', 'application/json; ', 'application/vnd.starforge2+json']) {
+      const res = await app.request('/api/nft/type', { method: 'POST', body: '{}', headers: { 'content-type': type } });
+      expect(await res.json(), type).toEqual({ read: '{}', type: 'application/json' });
+    }
+    const kept = await app.request('/api/nft/type', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(await kept.json()).toEqual({ read: '{}', type: 'application/json; charset=utf-8' });
+  });
+
+  it("lets the image upload take the image types of contracts' table, and only that route", async () => {
+    const images = "Send the file's raw bytes as the body, with its type (Content-Type: image/png, image/jpeg, image/gif or image/webp).";
+    for (const type of ['image/png', 'image/jpeg', 'IMAGE/GIF', 'image/webp; q=1']) {
+      expect((await send('/images', { method: 'POST', body: 'bytes', headers: { 'content-type': type } })).status, type).toBe(200);
+    }
+    expect(await messageOf(await send('/images', { method: 'POST', body: 'hi', headers: { 'content-type': 'text/plain' } }))).toEqual({
+      status: 415,
+      message: images,
+    });
+    expect(await messageOf(await send('/images', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }))).toEqual({
+      status: 415,
+      message: images,
+    });
+    expect(await messageOf(await send('/images', { method: 'POST', body: 'bytes', headers: { 'content-length': '5' } }))).toEqual({
+      status: 415,
+      message: images,
+    });
+    expect(await messageOf(await send('/images', { method: 'POST', body: '--x--', headers: { 'content-type': 'multipart/form-data; boundary=x' } }))).toEqual({
+      status: 415,
+      message:
+        "Multipart forms are not accepted: send the file's raw bytes as the body, with its type (Content-Type: image/png, image/jpeg, image/gif or image/webp).",
+    });
+    expect(await messageOf(await send('/other', { method: 'POST', body: 'bytes', headers: { 'content-type': 'image/png' } }))).toEqual({
+      status: 415,
+      message: 'Send the body as JSON (Content-Type: application/json).',
+    });
   });
 });

@@ -1,18 +1,21 @@
 import { createMiddleware } from 'hono/factory';
-import { errorCodes } from '@starforge/contracts';
+import type { Context } from 'hono';
+import { bodyRuleFor, errorCodes, unsupportedMediaTypeMessage } from '@starforge/contracts';
 import { errorBody } from '../errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+/** A JSON media type (`application/json`, `application/merge-patch+json`), with any parameters, even none after `;`. */
+const JSON_TYPE = /^\s*application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+/**
+ * The form of a JSON type that @hono/zod-openapi's route validator takes (its `jsonRequestRegex`):
+ * parameters only as `; name=value`. Another form the kit accepts (`application/json;`) is
+ * rewritten to `application/json` before the validator sees it, so the two never disagree.
+ */
+const VALIDATOR_JSON_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
 
 export interface SameOriginJsonOptions {
   /** The product's origin (`PUBLIC_ORIGIN`): the only one whose pages may change state. */
   publicOrigin: string;
-  /**
-   * Routes (paths under the service's base, e.g. `/nfts/images`) that take another body type,
-   * with the media types they take (`multipart/form-data`).
-   */
-  otherBodyTypes?: Record<string, readonly string[]>;
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -30,14 +33,22 @@ export const sameSiteOrigins = (publicOrigin: string): Set<string> => {
 
 const mediaType = (contentType: string): string => contentType.split(';')[0]?.trim().toLowerCase() ?? '';
 
+/** A 415 in the error shape that says what the route takes (contracts' body rules). */
+export const unsupportedMediaType = (c: Context) => {
+  const { mediaTypes } = bodyRuleFor(c.req.method, c.req.path);
+  return c.json(errorBody(errorCodes.unsupportedMediaType, unsupportedMediaTypeMessage(mediaTypes, c.req.header('content-type'))), 415);
+};
+
 /**
  * Login CSRF and its kin, for every service. A state-changing request that names a foreign
  * `Origin` (a form or script on another site) is refused with 403; a request without Origin
- * (curl, server-to-server) is not a browser's cross-site request and passes. A body that is
- * not JSON is refused with 415 before any handler reads it, so a `text/plain` form post, which
- * a browser sends cross-site without asking, never reaches a JSON parser.
+ * (curl, server-to-server) is not a browser's cross-site request and passes. A body of another
+ * type than its route takes (JSON, unless contracts' body rules name media types for the route)
+ * is refused with 415 before any handler reads it, so a `text/plain` form post, which a browser
+ * sends cross-site without asking, never reaches a JSON parser, and a multipart form never
+ * reaches a route of raw bytes.
  */
-export const sameOriginJson = (base: string, options: SameOriginJsonOptions) => {
+export const sameOriginJson = (options: SameOriginJsonOptions) => {
   const allowed = sameSiteOrigins(options.publicOrigin);
   return createMiddleware(async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
@@ -46,12 +57,16 @@ export const sameOriginJson = (base: string, options: SameOriginJsonOptions) => 
       return c.json(errorBody(errorCodes.forbidden, 'Cross-site requests are not allowed.'), 403);
     }
     const contentType = c.req.header('content-type');
-    const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
-    if (contentType === undefined ? hasBody : !JSON_TYPE.test(contentType)) {
-      const otherTypes = options.otherBodyTypes?.[c.req.path.slice(base.length) || '/'];
-      if (!(contentType && otherTypes?.includes(mediaType(contentType)))) {
-        return c.json(errorBody(errorCodes.unsupportedMediaType, 'Send the body as JSON (Content-Type: application/json).'), 415);
-      }
+    if (contentType === undefined) {
+      const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+      return hasBody ? unsupportedMediaType(c) : next();
+    }
+    const { mediaTypes } = bodyRuleFor(c.req.method, c.req.path);
+    if (mediaTypes === null) {
+      if (!JSON_TYPE.test(contentType)) return unsupportedMediaType(c);
+      if (!VALIDATOR_JSON_TYPE.test(contentType)) c.req.raw.headers.set('content-type', 'application/json');
+    } else if (!mediaTypes.includes(mediaType(contentType))) {
+      return unsupportedMediaType(c);
     }
     return next();
   });

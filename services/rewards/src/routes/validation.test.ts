@@ -96,6 +96,21 @@ describe('validation messages', () => {
   });
 });
 
+describe('body types', () => {
+  it("takes 'application/json;' as JSON, and answers any other type 415 unsupported_media_type", async () => {
+    const who = await signIn(ctx);
+    const stake = (type: string) => callAs(ctx, who, 'POST', '/tokens/stake', { body: { amount: 1 }, key: randomUUID(), headers: { 'content-type': type } });
+    for (const type of ['application/json;', 'application/json ;charset=utf-8']) expect((await stake(type)).status, type).toBe(200);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      expect(errorOf(await stake(type)), type).toEqual({
+        status: 415,
+        code: 'unsupported_media_type',
+        message: 'Send the body as JSON (Content-Type: application/json).',
+      });
+    }
+  });
+});
+
 describe('the user is the token, never the body', () => {
   it("another user's id in any body changes only the caller's account", async () => {
     const caller = await signIn(ctx);
