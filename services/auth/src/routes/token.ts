@@ -68,7 +68,8 @@ const tokenRoute = createRoute({
   },
   responses: {
     200: {
-      description: 'A session; the rotated refresh token is in the sf_refresh cookie',
+      description:
+        'A session; the rotated refresh token is in the sf_refresh cookie. A password sign-in also renews the sf_device cookie, which a later password sign-in from this browser presents to count apart from the account ceiling',
       content: { 'application/json': { schema: sessionResponseSchema } },
     },
     400: errorResponse('Invalid input, invalid_credentials, or a malformed wallet address'),
