@@ -70,3 +70,14 @@ export const perAccount = (limits: Limits, action: string, account: string, ip: 
   { key: `${action}:account_ip:${account}:${ip}`, limit: limits.perAccount, windowSeconds: limits.windowSeconds },
   { key: `${action}:account:${account}`, limit: limits.accountCeiling, windowSeconds: limits.accountCeilingWindowSeconds },
 ];
+
+/**
+ * Per device cookie, in place of `perAccount` for a browser that has signed in to the account
+ * before (`device-tokens.ts`): it gets what one address gets, from wherever it is, and the
+ * strangers' ceiling does not apply to it. A stolen cookie is held to the same pace.
+ */
+export const perDevice = (limits: Limits, action: string, deviceId: string): RateLimitRule => ({
+  key: `${action}:device:${deviceId}`,
+  limit: limits.perAccount,
+  windowSeconds: limits.windowSeconds,
+});

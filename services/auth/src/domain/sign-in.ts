@@ -3,7 +3,8 @@ import type { PasswordGrantBody, WalletProofBody } from '@starforge/contracts';
 import type { AuthConfig } from '../config/env';
 import { emailNotConfirmed, invalidCredentials, walletProofInvalid } from './errors';
 import { checkPassword } from './passwords';
-import { assertWithinRateLimit, perAccount, perIp } from './rate-limit';
+import type { TrustedDevice } from './device-tokens';
+import { assertWithinRateLimit, perAccount, perDevice, perIp } from './rate-limit';
 import { startSession, type ClientInfo } from './sessions';
 import { findPasswordAccount } from './users';
 import { findOrCreateWalletUser } from './wallet-accounts';
@@ -17,10 +18,26 @@ export interface OpenedSession {
   refreshToken: string;
 }
 
-/** E-mail and password. An unknown e-mail and a wrong password get the same answer in about the same time. */
-export const signInWithPassword = async (db: Db, config: AuthConfig, input: PasswordGrantBody, client: ClientInfo): Promise<OpenedSession> => {
-  await assertWithinRateLimit(db, [perIp(config.rateLimit, 'sign_in', client.ip), ...perAccount(config.rateLimit, 'sign_in', input.email, client.ip)]);
+/**
+ * E-mail and password. An unknown e-mail and a wrong password get the same answer in about the
+ * same time. The attempt counts against the client's address, and against the account, unless
+ * the browser proves (`device`, its verified device cookie) that it has signed in to this very
+ * account before: then it counts against that device alone, so a guesser who has filled the
+ * account's ceiling does not keep the owner out.
+ */
+export const signInWithPassword = async (
+  db: Db,
+  config: AuthConfig,
+  input: PasswordGrantBody,
+  client: ClientInfo,
+  device: TrustedDevice | null,
+): Promise<OpenedSession> => {
   const account = await findPasswordAccount(db, input.email);
+  const knownDevice = device && account && device.userId === account.id ? device : null;
+  await assertWithinRateLimit(db, [
+    perIp(config.rateLimit, 'sign_in', client.ip),
+    ...(knownDevice ? [perDevice(config.rateLimit, 'sign_in', knownDevice.deviceId)] : perAccount(config.rateLimit, 'sign_in', input.email, client.ip)),
+  ]);
   const matches = await checkPassword(account?.passwordHash ?? null, input.password);
   if (!account || !matches) throw invalidCredentials();
   if (!account.emailConfirmedAt) throw emailNotConfirmed();

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, createLocalJWKSet, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
 import { transaction, type AccessTokenKeys, type Db } from '@starforge/service-kit';
 import type { SigningKeyJwk } from '../config/env';
@@ -11,6 +12,8 @@ export interface SigningKeys {
   jwks: JSONWebKeySet;
   /** Resolves a token's `kid` to one of our public keys. */
   verifyKeys: AccessTokenKeys;
+  /** The HMAC key of device cookies (`device-tokens.ts`), derived from the signing key, so it needs no setting of its own. */
+  deviceKey: Buffer;
 }
 
 /** Loads the keys once (on first use) and hands the same ones to every later caller. */
@@ -18,10 +21,16 @@ export type SigningKeyStore = () => Promise<SigningKeys>;
 
 const publicJwk = (jwk: JWK, kid: string): JWK => ({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, kid, alg: SIGNING_ALGORITHM, use: 'sig' });
 
+// A key for another purpose is derived, not reused: HKDF with its own label (RFC 5869).
+const deriveDeviceKey = (privateJwk: JWK): Buffer => {
+  if (!privateJwk.d) throw new Error('The signing key has no private part');
+  return Buffer.from(hkdfSync('sha256', Buffer.from(privateJwk.d, 'base64url'), Buffer.alloc(0), 'starforge device cookie v1', 32));
+};
+
 const toSigningKeys = async (privateJwk: JWK, kid: string, published: JWK[]): Promise<SigningKeys> => {
   const privateKey = (await importJWK(privateJwk, SIGNING_ALGORITHM)) as CryptoKey;
   const jwks = { keys: published };
-  return { kid, privateKey, jwks, verifyKeys: createLocalJWKSet(jwks) };
+  return { kid, privateKey, jwks, verifyKeys: createLocalJWKSet(jwks), deviceKey: deriveDeviceKey(privateJwk) };
 };
 
 const fromEnv = async (jwk: SigningKeyJwk): Promise<SigningKeys> => {

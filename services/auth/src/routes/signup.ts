@@ -8,6 +8,7 @@ import { startSession } from '../domain/sessions';
 import { createPasswordUser, isWalletEmail, requireLoadedUser } from '../domain/users';
 import type { AuthDeps } from '../deps';
 import { clientInfo } from './client-info';
+import { setDeviceCookie } from './device-cookie';
 import { sessionResponse } from './session-response';
 import { signUpResponseSchema } from './wire-schemas';
 
@@ -50,5 +51,6 @@ export const signupRoutes = (deps: AuthDeps) =>
     if (deps.config.requireEmailConfirmation) return c.json({ user: await requireLoadedUser(deps.sql, userId), session: null }, 200);
     const opened = await startSession(deps.sql, userId, client);
     const session = await sessionResponse(c, deps, { userId, ...opened });
+    await setDeviceCookie(c, deps, userId);
     return c.json({ user: session.user, session }, 200);
   });

@@ -7,6 +7,7 @@ import { rotateRefreshToken } from '../domain/refresh-tokens';
 import { signInWithPassword, signInWithWallet } from '../domain/sign-in';
 import type { AuthDeps } from '../deps';
 import { clientInfo } from './client-info';
+import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie';
 import { sessionResponse } from './session-response';
 import { sessionResponseSchema } from './wire-schemas';
@@ -32,10 +33,18 @@ const refreshGrant: Grant = async (c, deps) => {
   return sessionResponse(c, deps, result);
 };
 
+/** E-mail and password; a browser that signs in gets (or renews) the device cookie that lets it past the account's ceiling next time. */
+const passwordGrant: Grant = async (c, deps) => {
+  const input = await readBody(c, passwordGrantBodySchema);
+  const opened = await signInWithPassword(deps.sql, deps.config, input, clientInfo(c), await readDeviceCookie(c, deps));
+  const session = await sessionResponse(c, deps, opened);
+  await setDeviceCookie(c, deps, opened.userId);
+  return session;
+};
+
 // The body's shape depends on the grant type, so each grant reads its own body.
 const grants: Record<'password' | 'refresh_token' | 'wallet', Grant> = {
-  password: async (c, deps) =>
-    sessionResponse(c, deps, await signInWithPassword(deps.sql, deps.config, await readBody(c, passwordGrantBodySchema), clientInfo(c))),
+  password: passwordGrant,
   refresh_token: refreshGrant,
   wallet: async (c, deps) => sessionResponse(c, deps, await signInWithWallet(deps.sql, deps.config, await readBody(c, walletProofBodySchema), clientInfo(c))),
 };
@@ -59,7 +68,8 @@ const tokenRoute = createRoute({
   },
   responses: {
     200: {
-      description: 'A session; the rotated refresh token is in the sf_refresh cookie',
+      description:
+        'A session; the rotated refresh token is in the sf_refresh cookie. A password sign-in also renews the sf_device cookie, which a later password sign-in from this browser presents to count apart from the account ceiling',
       content: { 'application/json': { schema: sessionResponseSchema } },
     },
     400: errorResponse('Invalid input, invalid_credentials, or a malformed wallet address'),
