@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Profile } from '@starforge/contracts';
-import { authedRequest } from '@starforge/host';
-import { errorStatus } from '../../../lib/error-shape';
+import { authedRequest, readFailure } from '@starforge/host';
 
 /** GET /api/auth/profile: the signed-in user's own profile. */
 const getProfile = (): Promise<Profile> => authedRequest<Profile>('/api/auth/profile', { method: 'GET' });
@@ -22,7 +21,7 @@ export const useProfile = (): ProfileState => {
         if (active) setState({ status: 'ready', profile });
       },
       (error: unknown) => {
-        if (errorStatus(error) !== 404) console.error('profile load failed', error);
+        if (readFailure(error).status !== 404) console.error('profile load failed', error);
         if (active) setState({ status: 'ready', profile: null });
       },
     );

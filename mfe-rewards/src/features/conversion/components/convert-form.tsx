@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCents, MIN_CONVERSION_POINTS, POINTS_PER_CENT, rewardsMessages } from '@starforge/contracts/rewards-constants';
-import { toast } from '@starforge/host';
+import { failureMessage, toast } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
-import { failureMessage } from '../../../shared/lib/error-message';
 import { formatCount } from '../../../shared/lib/format';
 import { useConvertPoints } from '../api/convert-points';
 import { conversionInput, previewCents } from '../conversion-input';
@@ -33,7 +32,7 @@ export function ConvertForm() {
       refetch();
     } catch (failure) {
       console.error('conversion failed', failure);
-      const message = failureMessage(failure, rewardsMessages.convertFailed);
+      const message = failureMessage(failure, { fallback: rewardsMessages.convertFailed });
       setError(message);
       toast.error(message);
     }

@@ -9,8 +9,7 @@ import {
   type Network,
   type TestType,
 } from '@starforge/contracts/rewards-constants';
-import { toast, useUser } from '@starforge/host';
-import { failureCode, failureMessage, failureReason } from '../../../shared/lib/error-message';
+import { failureMessage, readFailure, toast, useUser } from '@starforge/host';
 import { useStartTestRun } from '../api/start-test-run';
 import { useTestRuns } from '../api/test-runs';
 import { RunHistory } from './run-history';
@@ -49,9 +48,9 @@ export function TestingEngine() {
     } catch (error) {
       console.error('test run could not start', error);
       const message =
-        failureCode(error) === rewardsErrorCodes.dailyTestLimit
-          ? failureMessage(error, rewardsMessages.testFailedSimulated)
-          : rewardsMessages.testFailedPrefix + failureReason(error, 'unknown error');
+        readFailure(error).code === rewardsErrorCodes.dailyTestLimit
+          ? failureMessage(error, { fallback: rewardsMessages.testFailedSimulated })
+          : failureMessage(error, { prefix: rewardsMessages.testFailedPrefix, show: 'any', fallback: 'unknown error' });
       setFormError(message);
       toast.error(message);
     }

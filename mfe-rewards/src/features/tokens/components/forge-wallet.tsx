@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FORGE_WELCOME_GRANT, rewardsMessages } from '@starforge/contracts/rewards-constants';
-import { toast } from '@starforge/host';
+import { failureMessage, toast } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
-import { failureMessage } from '../../../shared/lib/error-message';
 import { formatCount } from '../../../shared/lib/format';
 import { useStake } from '../api/stake';
 import { useUnstake } from '../api/unstake';
@@ -41,7 +40,7 @@ function AmountForm({ label, button, busyLabel, busy, check, act, done, failed }
       setText('');
     } catch (failure) {
       console.error(`${button} failed`, failure);
-      const message = failureMessage(failure, failed);
+      const message = failureMessage(failure, { fallback: failed });
       setError(message);
       toast.error(message);
     }

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { centsToInput, formatCents, rewardsMessages, WITHDRAWAL_SHORTCUTS } from '@starforge/contracts/rewards-constants';
-import { toast, useWallet } from '@starforge/host';
+import { failureMessage, toast, useWallet } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
-import { failureReason } from '../../../shared/lib/error-message';
 import { useWithdraw } from '../api/withdraw';
 import { shortcutCents, withdrawalInput } from '../withdrawal-input';
 import { WalletConnectButton } from './wallet-connect-button';
@@ -35,7 +34,7 @@ export function WithdrawalForm() {
       refetch();
     } catch (failure) {
       console.error('withdrawal failed', failure);
-      const message = rewardsMessages.withdrawalFailedPrefix + failureReason(failure, 'please try again');
+      const message = failureMessage(failure, { prefix: rewardsMessages.withdrawalFailedPrefix, show: 'any', fallback: 'please try again' });
       setError(message);
       toast.error(message);
     }
