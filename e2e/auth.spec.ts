@@ -176,6 +176,12 @@ test.describe('/settings', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Profile updated successfully!', { exact: true })).toBeVisible();
 
+    // Back to the screen without a reload: it starts from what was saved, not from its first read.
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page.getByLabel('First Name')).toHaveValue('Grace');
+    await expect(page.getByLabel('Last Name')).toHaveValue('');
+
     await page.reload();
     await expect(page.getByLabel('First Name')).toHaveValue('Grace');
     await expect(page.getByLabel('Last Name')).toHaveValue('');

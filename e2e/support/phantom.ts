@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import type { PublicKey, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { siwsMessage, type SiwsInput } from '@starforge/contracts';
+import type { PhantomProvider } from '@starforge/host/wallet';
 import { TestWallet } from './test-wallet';
 
 export interface PhantomOptions {
@@ -17,6 +19,9 @@ export interface PhantomOptions {
 /**
  * Injects a provider with Phantom's API (`window.phantom.solana` and `window.solana`) whose
  * signatures are made in Node with a real ed25519 key, so the server verifies real proofs.
+ * `signTransaction` signs a `@solana/web3.js@1` `Transaction` or `VersionedTransaction` as Phantom
+ * does: the ed25519 signature of the transaction's message bytes, put in this account's signer
+ * slot. There is no `signAndSendTransaction`: this wallet reaches no cluster.
  */
 export const installPhantom = async (page: Page, wallet: TestWallet, options: PhantomOptions = {}): Promise<void> => {
   const forger = new TestWallet();
@@ -35,10 +40,16 @@ export const installPhantom = async (page: Page, wallet: TestWallet, options: Ph
       type Sign = (b64: string) => Promise<string>;
       type SignIn = (input: { domain: string }) => Promise<{ message: string; signature: string }>;
       const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const base64 = (data: Uint8Array) => {
+        let binary = '';
+        for (const b of data) binary += String.fromCharCode(b);
+        return btoa(binary);
+      };
+      const signBytes = async (message: Uint8Array) => bytes(await (window as unknown as { __e2eWalletSign: Sign }).__e2eWalletSign(base64(message)));
       const publicKey = { toString: () => address, toBase58: () => address };
       const provider = {
         isPhantom: true,
-        isConnected: false,
+        isConnected: false as boolean,
         publicKey: null as typeof publicKey | null,
         async connect() {
           if (rejectConnect) throw new Error('User rejected the request.');
@@ -51,12 +62,29 @@ export const installPhantom = async (page: Page, wallet: TestWallet, options: Ph
           provider.isConnected = false;
         },
         async signMessage(message: Uint8Array) {
-          let binary = '';
-          for (const b of message) binary += String.fromCharCode(b);
-          const signature = await (window as unknown as { __e2eWalletSign: Sign }).__e2eWalletSign(btoa(binary));
-          return { signature: Uint8Array.from(atob(signature), (c) => c.charCodeAt(0)), publicKey };
+          return { signature: await signBytes(message), publicKey };
         },
-      };
+        async signTransaction<T extends Transaction | VersionedTransaction>(transaction: T): Promise<T> {
+          if (!provider.isConnected) throw Object.assign(new Error('The wallet is not connected.'), { code: 4100 });
+          // The page's own @solana/web3.js built the transaction: its methods and PublicKeys are used, as Phantom takes either kind.
+          const slotOf = (signers: PublicKey[]) => {
+            const key = signers.find((k) => k.toBase58() === address);
+            if (!key) throw Object.assign(new Error(`The transaction does not ask ${address} to sign.`), { code: -32602 });
+            return key;
+          };
+          const tx: Transaction | VersionedTransaction = transaction;
+          if ('version' in tx) {
+            const { message } = tx;
+            const key = slotOf(message.staticAccountKeys.slice(0, message.header.numRequiredSignatures));
+            tx.addSignature(key, await signBytes(message.serialize()));
+          } else {
+            const message = tx.serializeMessage(); // compiling it lists the signer slots
+            const key = slotOf(tx.signatures.map((s) => s.publicKey));
+            tx.addSignature(key, (await signBytes(message)) as Buffer);
+          }
+          return transaction;
+        },
+      } satisfies PhantomProvider;
       if (signIn) {
         Object.assign(provider, {
           async signIn(input: { domain: string }) {

@@ -1,6 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { authMessages, type WalletProofBody, type WalletProofPurpose } from '@starforge/contracts';
-import { getPhantomProvider, hostStore, toast, walletAtom } from '@starforge/host';
+import { getPhantomProvider, hostStore, type PhantomProvider, toast, useAction, walletAtom } from '@starforge/host';
 import { requestWalletChallenge } from './wallet-challenge';
 import { connectWallet, proveWallet } from './wallet-proof';
 
@@ -16,25 +16,18 @@ interface ProvenWalletAction {
 
 /**
  * The shared shape of every wallet action: connect Phantom (or say it is missing), prove the
- * address by signing the auth service's single-use challenge, then act on the proof. Further
- * calls are ignored while one runs.
+ * address by signing the auth service's single-use challenge, then act on the proof. It is a
+ * single-flight `useAction` (further calls are ignored while one runs) without automatic
+ * retries: each attempt needs the user's signature on a fresh challenge.
  */
 export const useProvenWalletAction = (action: ProvenWalletAction) => {
   const latest = useRef(action);
-  latest.current = action;
-  const running = useRef(false);
-  const [busy, setBusy] = useState(false);
+  useLayoutEffect(() => {
+    latest.current = action;
+  });
 
-  const run = useCallback(async () => {
-    if (running.current) return;
-    const provider = getPhantomProvider();
-    if (!provider) {
-      toast.error(authMessages.installPhantom);
-      return;
-    }
-    running.current = true;
-    setBusy(true);
-    try {
+  const { run, busy } = useAction(
+    async (_call, provider: PhantomProvider) => {
       let address: string;
       try {
         address = await connectWallet(provider);
@@ -52,11 +45,18 @@ export const useProvenWalletAction = (action: ProvenWalletAction) => {
         console.error('wallet action failed', error);
         toast.error(latest.current.failureMessage(error));
       }
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  }, []);
+    },
+    { maxAttempts: 1 },
+  );
 
-  return { run, busy };
+  const start = useCallback(async () => {
+    const provider = getPhantomProvider();
+    if (!provider) {
+      toast.error(authMessages.installPhantom);
+      return;
+    }
+    await run(provider);
+  }, [run]);
+
+  return { run: start, busy };
 };

@@ -23,9 +23,7 @@ const fakeWallet = async (): Promise<{ provider: SignInCapableProvider; verifyKe
   const sign = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.sign('Ed25519', keys.privateKey, new Uint8Array(bytes)));
   const publicKey = { toString: () => ADDRESS };
   const provider: SignInCapableProvider = {
-    isPhantom: true,
     connect: async () => ({ publicKey }),
-    disconnect: async () => {},
     signMessage: async (message) => ({ signature: await sign(message), publicKey }),
   };
   return { provider, verifyKey: keys.publicKey, sign };

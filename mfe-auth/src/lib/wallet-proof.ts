@@ -9,8 +9,11 @@ interface SignInOutput {
   signature: Uint8Array;
 }
 
-/** A provider that may offer Sign-In With Solana: the wallet builds the message from the input. */
-export type SignInCapableProvider = PhantomProvider & { signIn?: (input: SiwsInput) => Promise<SignInOutput> };
+/**
+ * What proving an address needs of a provider: connect and sign a message, or, when it offers
+ * Sign-In With Solana, `signIn`, where the wallet builds the message from the input.
+ */
+export type SignInCapableProvider = Pick<PhantomProvider, 'connect' | 'signMessage'> & { signIn?: (input: SiwsInput) => Promise<SignInOutput> };
 
 /** Standard base64 of raw bytes (the wire format of a wallet signature). */
 export const bytesToBase64 = (bytes: Uint8Array): string => {
@@ -20,7 +23,7 @@ export const bytesToBase64 = (bytes: Uint8Array): string => {
 };
 
 /** Asks the wallet to connect and returns its address (base58). */
-export const connectWallet = async (provider: PhantomProvider): Promise<string> => {
+export const connectWallet = async (provider: Pick<PhantomProvider, 'connect'>): Promise<string> => {
   const { publicKey } = await provider.connect();
   return publicKey.toString();
 };

@@ -4,6 +4,7 @@ export * from './wallet';
 export * from './wallet-connection';
 export * from './toast';
 export * from './http';
+export * from './failure-message';
 export * from './auth-client';
 export * from './remote-module';
 export * from './actions/index';

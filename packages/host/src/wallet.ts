@@ -1,10 +1,16 @@
 import { atom, useAtomValue } from 'jotai';
+// Types only: @solana/web3.js itself loads only on the screens that sign (DESIGN.md, "Browser wallet").
+import type { SendOptions, Transaction, VersionedTransaction } from '@solana/web3.js';
 
 /** The part of Phantom's provider API the product uses (`window.phantom.solana` / `window.solana`). */
 export interface PhantomPublicKey {
   toString(): string;
   toBase58?(): string;
 }
+
+/** What Phantom signs: a `@solana/web3.js@1` legacy `Transaction` or a `VersionedTransaction`. */
+export type PhantomTransaction = Transaction | VersionedTransaction;
+
 export interface PhantomProvider {
   isPhantom?: boolean;
   publicKey?: PhantomPublicKey | null;
@@ -12,6 +18,18 @@ export interface PhantomProvider {
   connect(options?: { onlyIfTrusted?: boolean }): Promise<{ publicKey: PhantomPublicKey }>;
   disconnect(): Promise<void>;
   signMessage(message: Uint8Array, display?: 'utf8' | 'hex'): Promise<{ signature: Uint8Array; publicKey?: PhantomPublicKey }>;
+  /**
+   * Signs `transaction` with the connected account (an ed25519 signature over its message bytes,
+   * in that account's signer slot) without sending it, and resolves to the signed transaction of
+   * the same kind; the screen submits it. Needs a fee payer and a recent blockhash already set.
+   */
+  signTransaction<T extends PhantomTransaction>(transaction: T): Promise<T>;
+  /**
+   * Phantom's own: signs and sends through the wallet's RPC node; resolves to the transaction
+   * signature (base58). Optional: other wallets answering at `window.solana`, and the browser
+   * tests' wallet (which reaches no cluster), do not offer it; sign with `signTransaction` then.
+   */
+  signAndSendTransaction?<T extends PhantomTransaction>(transaction: T, options?: SendOptions): Promise<{ signature: string; publicKey: PhantomPublicKey }>;
 }
 
 declare global {

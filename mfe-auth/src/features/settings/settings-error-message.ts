@@ -1,19 +1,14 @@
 import { authErrorCodes, authMessages } from '@starforge/contracts';
-import { errorCode, errorMessage, errorStatus } from '../../lib/error-shape';
+import { failureMessage } from '@starforge/host';
 import { settingsText } from './settings-text';
 
 /** Statuses whose message the service words for the user (validation, conflict, rate limit). */
-const explained = (status: number | undefined, shown: readonly number[]) => status !== undefined && shown.includes(status);
+const explainedStatuses: readonly (number | undefined)[] = [400, 422, 429];
 
 /** The toast for a failed profile save: the server's validation message, else the spec's. */
-export const profileSaveErrorMessage = (error: unknown): string => {
-  const message = errorMessage(error);
-  return explained(errorStatus(error), [400, 422, 429]) && message ? message : authMessages.profileUpdateFailed;
-};
+export const profileSaveErrorMessage = (error: unknown): string =>
+  failureMessage(error, { fallback: authMessages.profileUpdateFailed, show: ({ status }) => explainedStatuses.includes(status) });
 
 /** The toast for a failed wallet link: a wallet linked elsewhere or a rate limit as the server words it. */
-export const walletLinkErrorMessage = (error: unknown): string => {
-  const message = errorMessage(error);
-  const shown = errorCode(error) === authErrorCodes.walletAlreadyLinked || errorStatus(error) === 429;
-  return shown && message ? message : settingsText.walletLinkFailed;
-};
+export const walletLinkErrorMessage = (error: unknown): string =>
+  failureMessage(error, { fallback: settingsText.walletLinkFailed, show: ({ code, status }) => code === authErrorCodes.walletAlreadyLinked || status === 429 });

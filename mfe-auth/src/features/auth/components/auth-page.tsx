@@ -20,7 +20,7 @@ export function AuthPage() {
     setMode('signIn');
     setValues((v) => ({ ...v, password: '', confirmPassword: '' }));
   }, []);
-  const email = useEmailAuth(onConfirmationSent);
+  const email = useEmailAuth(mode, values, onConfirmationSent);
   const wallet = useWalletSignIn();
   const busy = email.busy || wallet.busy;
 
@@ -41,7 +41,7 @@ export function AuthPage() {
           <span>{authText.divider}</span>
         </p>
 
-        <AuthForm mode={mode} values={values} onChange={setValues} onSubmit={() => void email.submit(mode, values)} busy={email.busy} disabled={wallet.busy} />
+        <AuthForm mode={mode} values={values} onChange={setValues} onSubmit={() => void email.submit()} busy={email.busy} disabled={wallet.busy} />
 
         <p className="auth-toggle">
           <button type="button" className="auth-link-button" onClick={() => setMode(mode === 'signIn' ? 'signUp' : 'signIn')} disabled={busy}>

@@ -1,8 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
-import { authMessages, type AuthUser, type Profile, type ProfileUpdate } from '@starforge/contracts';
-import { authClient, authedRequest, toast } from '@starforge/host';
-import { parseProfileForm, type ProfileFormValues } from '../profile-values';
-import { profileSaveErrorMessage } from '../settings-error-message';
+import type { AuthUser, Profile, ProfileUpdate } from '@starforge/contracts';
+import { authClient, authedRequest, useAction } from '@starforge/host';
 
 /**
  * PUT /api/auth/profile; then the page's session user is reread, so the names it shows follow
@@ -15,35 +12,5 @@ const updateProfile = async (update: ProfileUpdate): Promise<Profile> => {
   return profile;
 };
 
-/** Saves the form, checked first with the service's own schema. */
-export const useUpdateProfile = (onSaved: (profile: Profile) => void) => {
-  const running = useRef(false);
-  const [saving, setSaving] = useState(false);
-
-  const save = useCallback(
-    async (values: ProfileFormValues) => {
-      if (running.current) return;
-      const parsed = parseProfileForm(values);
-      if (!parsed.ok) {
-        toast.error(parsed.message);
-        return;
-      }
-      running.current = true;
-      setSaving(true);
-      try {
-        const profile = await updateProfile(parsed.update);
-        toast.success(authMessages.profileUpdated);
-        onSaved(profile);
-      } catch (error) {
-        console.error('profile update failed', error);
-        toast.error(profileSaveErrorMessage(error));
-      } finally {
-        running.current = false;
-        setSaving(false);
-      }
-    },
-    [onSaved],
-  );
-
-  return { save, saving };
-};
+/** Save the profile, single flight; a failure is reported at once (no automatic retries). */
+export const useUpdateProfile = () => useAction((_call, update: ProfileUpdate) => updateProfile(update), { maxAttempts: 1 });

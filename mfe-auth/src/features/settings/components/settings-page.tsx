@@ -26,11 +26,11 @@ export function SettingsPage() {
           <h1>{settingsText.title}</h1>
           <p className="sf-muted">{settingsText.subtitle}</p>
         </header>
-        {!user || profile.status === 'loading' ? (
+        {!user || profile.loading ? (
           <FullPageSpinner label={settingsText.loading} />
         ) : (
           <div className="auth-settings-grid">
-            <ProfileForm user={user} profile={profile.profile} />
+            <ProfileForm user={user} profile={profile.profile} refetch={profile.refetch} />
             <div className="auth-settings-side">
               <AccountStatusCard user={user} />
               <QuickActions />

@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { formatCents } from '@starforge/contracts/money';
 import { MIN_CONVERSION_POINTS, POINTS_PER_CENT, rewardsMessages } from '@starforge/contracts/rewards-constants';
-import { toast } from '@starforge/host';
+import { failureMessage, useFormAction } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
-import { failureMessage } from '../../../shared/lib/error-message';
 import { formatCount } from '../../../shared/lib/format';
 import { useConvertPoints } from '../api/convert-points';
 import { conversionInput, previewCents } from '../conversion-input';
@@ -14,37 +13,24 @@ export function ConvertForm() {
   const ids = useId();
   const { summary, refetch } = useSummary();
   const [points, setPoints] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const { run, busy } = useConvertPoints();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = conversionInput(points, summary.points_balance);
-    if (!input.ok) {
-      setError(input.message);
-      toast.error(input.message);
-      return;
-    }
-    setError(null);
-    try {
-      const result = await run(input.points);
-      if (!result) return;
-      toast.success(rewardsMessages.converted(result.points_converted, result.cents_credited));
+  const form = useFormAction({
+    name: 'conversion',
+    check: () => conversionInput(points, summary.points_balance),
+    run: (input) => run(input.points),
+    success: (result) => rewardsMessages.converted(result.points_converted, result.cents_credited),
+    onSuccess: () => {
       setPoints('');
       refetch();
-    } catch (failure) {
-      console.error('conversion failed', failure);
-      const message = failureMessage(failure, rewardsMessages.convertFailed);
-      setError(message);
-      toast.error(message);
-    }
-  };
+    },
+    failure: (error) => failureMessage(error, { fallback: rewardsMessages.convertFailed }),
+  });
 
   return (
     <section className="sf-card rewards-convert" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>Convert Points</h2>
       <p className="sf-muted">{formatCount(summary.points_balance)} points available. 1,000 points = $1.00.</p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <Field
           label="Points to convert"
           type="number"
@@ -54,7 +40,7 @@ export function ConvertForm() {
           placeholder={String(MIN_CONVERSION_POINTS)}
           value={points}
           onChange={(e) => setPoints(e.target.value)}
-          error={error}
+          error={form.error}
           hint={<span aria-live="polite">You will receive {formatCents(previewCents(points))}</span>}
         />
         <button type="submit" className="sf-btn sf-btn-primary" disabled={busy} aria-busy={busy}>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   NETWORKS,
   networkLabels,
@@ -9,8 +9,7 @@ import {
   type Network,
   type TestType,
 } from '@starforge/contracts/rewards-constants';
-import { toast, useUser } from '@starforge/host';
-import { failureCode, failureMessage, failureReason } from '../../../shared/lib/error-message';
+import { failureMessage, readFailure, useFormAction, useUser } from '@starforge/host';
 import { useStartTestRun } from '../api/start-test-run';
 import { useTestRuns } from '../api/test-runs';
 import { RunHistory } from './run-history';
@@ -22,40 +21,28 @@ export function TestingEngine() {
   const ids = useId();
   const [network, setNetwork] = useState<Network | ''>('');
   const [testType, setTestType] = useState<TestType | ''>('');
-  const [formError, setFormError] = useState<string | null>(null);
   const [currentRunId, setCurrentRunId] = useState<string | null>(null);
   const { runs, loading, refetch } = useTestRuns();
   const { run: start, busy } = useStartTestRun();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!user) {
-      setFormError(rewardsMessages.signInToRunTests);
-      toast.error(rewardsMessages.signInToRunTests);
-      return;
-    }
-    if (!network || !testType) {
-      setFormError(rewardsMessages.selectNetworkAndType);
-      toast.error(rewardsMessages.selectNetworkAndType);
-      return;
-    }
-    setFormError(null);
-    try {
-      const started = await start({ network, test_type: testType });
-      if (!started) return;
+  const form = useFormAction({
+    name: 'test run start',
+    check: () => {
+      if (!user) return { ok: false, message: rewardsMessages.signInToRunTests };
+      if (!network || !testType) return { ok: false, message: rewardsMessages.selectNetworkAndType };
+      return { ok: true, network, test_type: testType };
+    },
+    run: (input) => start({ network: input.network, test_type: input.test_type }),
+    success: () => rewardsMessages.testStarted,
+    onSuccess: (started) => {
       setCurrentRunId(started.id);
-      toast.success(rewardsMessages.testStarted);
       refetch();
-    } catch (error) {
-      console.error('test run could not start', error);
-      const message =
-        failureCode(error) === rewardsErrorCodes.dailyTestLimit
-          ? failureMessage(error, rewardsMessages.testFailedSimulated)
-          : rewardsMessages.testFailedPrefix + failureReason(error, 'unknown error');
-      setFormError(message);
-      toast.error(message);
-    }
-  };
+    },
+    failure: (error) =>
+      readFailure(error).code === rewardsErrorCodes.dailyTestLimit
+        ? failureMessage(error, { fallback: rewardsMessages.testFailedSimulated })
+        : failureMessage(error, { prefix: rewardsMessages.testFailedPrefix, show: 'any', fallback: 'unknown error' }),
+  });
 
   const current = currentRunId ? runs.find((r) => r.id === currentRunId) : undefined;
   const status = busy ? 'Starting test...' : current ? runStatusText[current.status] : currentRunId ? runStatusText.running : 'Ready';
@@ -64,7 +51,7 @@ export function TestingEngine() {
     <section className="sf-card rewards-engine" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>Testing Engine</h2>
       <p className="sf-muted">Run a test against a network. Completed tests earn 50 points, failed ones 25.</p>
-      <form className="rewards-engine-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="rewards-engine-form" onSubmit={form.submit} noValidate>
         <div className="sf-field">
           <label htmlFor={`${ids}-network`}>Network</label>
           <select id={`${ids}-network`} value={network} onChange={(e) => setNetwork(e.target.value as Network | '')}>
@@ -91,9 +78,9 @@ export function TestingEngine() {
           {busy ? 'Starting...' : 'Start Test'}
         </button>
       </form>
-      {formError ? (
+      {form.error ? (
         <p className="sf-field-error" role="alert">
-          {formError}
+          {form.error}
         </p>
       ) : null}
       <p className="rewards-engine-status" aria-live="polite">

@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { FORGE_PER_COMPLETED_TEST, FORGE_TEST_DAILY_MAX, FORGE_WELCOME_GRANT, rewardsMessages } from '@starforge/contracts/rewards-constants';
-import { toast } from '@starforge/host';
+import { failureMessage, useFormAction } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
-import { failureMessage } from '../../../shared/lib/error-message';
 import { formatCount } from '../../../shared/lib/format';
 import { useStake } from '../api/stake';
 import { useUnstake } from '../api/unstake';
@@ -14,41 +13,33 @@ interface AmountFormProps {
   label: string;
   button: string;
   busyLabel: string;
-  busy: boolean;
+  /** The form's `useAction` (stake or unstake). */
+  action: { run: (amount: number) => Promise<unknown>; busy: boolean };
   check: (text: string) => TokenAmount;
-  act: (amount: number) => Promise<unknown>;
   done: (amount: number) => string;
   failed: string;
+  /** Rereads what the answer changed. */
+  refetch: () => void;
 }
 
 /** One amount form of the FORGE wallet (stake or unstake): checked here, refused or done by the server. */
-function AmountForm({ label, button, busyLabel, busy, check, act, done, failed }: AmountFormProps) {
+function AmountForm({ label, button, busyLabel, action, check, done, failed, refetch }: AmountFormProps) {
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const amount = check(text);
-    if (!amount.ok) {
-      setError(amount.message);
-      toast.error(amount.message);
-      return;
-    }
-    setError(null);
-    try {
-      const result = await act(amount.amount);
-      if (result === undefined) return;
-      toast.success(done(amount.amount));
+  const busy = action.busy;
+  const form = useFormAction({
+    name: button,
+    check: () => check(text),
+    run: (input) => action.run(input.amount),
+    success: (_, input) => done(input.amount),
+    onSuccess: () => {
       setText('');
-    } catch (failure) {
-      console.error(`${button} failed`, failure);
-      const message = failureMessage(failure, failed);
-      setError(message);
-      toast.error(message);
-    }
-  };
+      refetch();
+    },
+    failure: (error) => failureMessage(error, { fallback: failed }),
+  });
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <Field label={label} type="number" inputMode="numeric" min={1} step={1} value={text} onChange={(e) => setText(e.target.value)} error={error} />
+    <form onSubmit={form.submit} noValidate>
+      <Field label={label} type="number" inputMode="numeric" min={1} step={1} value={text} onChange={(e) => setText(e.target.value)} error={form.error} />
       <button type="submit" className="sf-btn sf-btn-primary" disabled={busy} aria-busy={busy}>
         {busy ? busyLabel : button}
       </button>
@@ -63,11 +54,6 @@ export function ForgeWallet() {
   const { available, staked } = summary.tokens;
   const stake = useStake();
   const unstake = useUnstake();
-  const afterwards = async <R,>(result: Promise<R | undefined>) => {
-    const value = await result;
-    if (value !== undefined) refetch();
-    return value;
-  };
   return (
     <section className="sf-card rewards-forge" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>FORGE Wallet</h2>
@@ -94,21 +80,21 @@ export function ForgeWallet() {
           label="Amount to stake"
           button="Stake"
           busyLabel="Staking..."
-          busy={stake.busy}
+          action={stake}
           check={(text) => stakeAmount(text, available)}
-          act={(amount) => afterwards(stake.run(amount))}
           done={rewardsMessages.staked}
           failed={rewardsMessages.stakeFailed}
+          refetch={refetch}
         />
         <AmountForm
           label="Amount to unstake"
           button="Unstake"
           busyLabel="Unstaking..."
-          busy={unstake.busy}
+          action={unstake}
           check={(text) => unstakeAmount(text, staked)}
-          act={(amount) => afterwards(unstake.run(amount))}
           done={rewardsMessages.unstaked}
           failed={rewardsMessages.unstakeFailed}
+          refetch={refetch}
         />
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { rewardsMessages, STAKE_QUICK_AMOUNTS, UNSTAKE_QUICK_AMOUNT } from '@starforge/contracts/rewards-constants';
-import { toast } from '@starforge/host';
+import { useFormAction } from '@starforge/host';
 import { useSummary } from '../../../shared/api/summary';
 import { formatCount } from '../../../shared/lib/format';
 import { useStake } from '../api/stake';
@@ -19,37 +19,23 @@ export function TokenPanel() {
   const unstake = useUnstake();
   const busy = stake.busy || unstake.busy;
 
-  const doStake = async (amount: number) => {
-    if (amount > available) {
-      toast.error(rewardsMessages.panelInsufficientTokens);
-      return;
-    }
-    try {
-      const result = await stake.run(amount);
-      if (!result) return;
-      toast.success(rewardsMessages.staked(amount));
-      refetch();
-    } catch (error) {
-      console.error('stake failed', error);
-      toast.error(rewardsMessages.stakeFailed);
-    }
-  };
-
-  const doUnstake = async (amount: number) => {
-    if (amount <= 0 || amount > staked) {
-      toast.error(rewardsMessages.panelInsufficientStaked);
-      return;
-    }
-    try {
-      const result = await unstake.run(amount);
-      if (!result) return;
-      toast.success(rewardsMessages.unstaked(amount));
-      refetch();
-    } catch (error) {
-      console.error('unstake failed', error);
-      toast.error(rewardsMessages.unstakeFailed);
-    }
-  };
+  // Quick buttons: the refusals and failures are the panel's fixed words (spec section 5), no field shows them.
+  const doStake = useFormAction({
+    name: 'stake',
+    check: (amount: number) => (amount > available ? { ok: false, message: rewardsMessages.panelInsufficientTokens } : { ok: true, amount }),
+    run: (input) => stake.run(input.amount),
+    success: (_, input) => rewardsMessages.staked(input.amount),
+    onSuccess: refetch,
+    failure: () => rewardsMessages.stakeFailed,
+  }).run;
+  const doUnstake = useFormAction({
+    name: 'unstake',
+    check: (amount: number) => (amount <= 0 || amount > staked ? { ok: false, message: rewardsMessages.panelInsufficientStaked } : { ok: true, amount }),
+    run: (input) => unstake.run(input.amount),
+    success: (_, input) => rewardsMessages.unstaked(input.amount),
+    onSuccess: refetch,
+    failure: () => rewardsMessages.unstakeFailed,
+  }).run;
 
   return (
     <section className="sf-card rewards-tokens" aria-labelledby={`${ids}-title`} aria-busy={loading || undefined}>

@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { centsToInput, formatCents } from '@starforge/contracts/money';
 import { rewardsMessages, WITHDRAWAL_SHORTCUTS } from '@starforge/contracts/rewards-constants';
-import { toast, useWallet } from '@starforge/host';
+import { failureMessage, useFormAction, useWallet } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
-import { failureReason } from '../../../shared/lib/error-message';
 import { useWithdraw } from '../api/withdraw';
 import { shortcutCents, withdrawalInput } from '../withdrawal-input';
 import { WalletConnectButton } from './wallet-connect-button';
@@ -15,32 +14,19 @@ export function WithdrawalForm() {
   const wallet = useWallet();
   const { summary, refetch } = useSummary();
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const { run, busy } = useWithdraw();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = wallet.status === 'connected' ? wallet.address : '';
-    const input = withdrawalInput({ walletAddress: address, amount, cashBalanceCents: summary.cash_balance_cents });
-    if (!input.ok) {
-      setError(input.message);
-      toast.error(input.message);
-      return;
-    }
-    setError(null);
-    try {
-      const accepted = await run(address, centsToInput(input.cents));
-      if (!accepted) return;
-      toast.success(rewardsMessages.withdrawalRequested(accepted.withdrawal.amount_cents));
+  const address = wallet.status === 'connected' ? wallet.address : '';
+  const form = useFormAction({
+    name: 'withdrawal',
+    check: () => withdrawalInput({ walletAddress: address, amount, cashBalanceCents: summary.cash_balance_cents }),
+    run: (input) => run(address, centsToInput(input.cents)),
+    success: (accepted) => rewardsMessages.withdrawalRequested(accepted.withdrawal.amount_cents),
+    onSuccess: () => {
       setAmount('');
       refetch();
-    } catch (failure) {
-      console.error('withdrawal failed', failure);
-      const message = rewardsMessages.withdrawalFailedPrefix + failureReason(failure, 'please try again');
-      setError(message);
-      toast.error(message);
-    }
-  };
+    },
+    failure: (error) => failureMessage(error, { prefix: rewardsMessages.withdrawalFailedPrefix, show: 'any', fallback: 'please try again' }),
+  });
 
   return (
     <section className="sf-card rewards-withdraw" aria-labelledby={`${ids}-title`}>
@@ -49,7 +35,7 @@ export function WithdrawalForm() {
         <span className="sf-muted">Wallet</span>
         <WalletConnectButton />
       </div>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <Field
           label="Amount (USD)"
           type="number"
@@ -59,7 +45,7 @@ export function WithdrawalForm() {
           placeholder="0.00"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          error={error}
+          error={form.error}
           hint={`Available: ${formatCents(summary.cash_balance_cents)}`}
         />
         <fieldset className="rewards-shortcuts">
