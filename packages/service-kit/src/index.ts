@@ -18,3 +18,4 @@ export * from './auth/require-user';
 export * from './idempotency/index';
 export * from './jobs/index';
 export * from './events/publish-event';
+export * from './events/publish-public-event';
