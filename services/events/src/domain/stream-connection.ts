@@ -110,11 +110,13 @@ export class StreamConnection {
     if (event.id <= this.cursor[kind]) return;
     this.cursor[kind] = event.id;
     event.encoded ??= encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
-    const id = encoder.encode(`id: ${formatStreamCursor(this.cursor)}\n`);
-    // One chunk, so one socket write per event.
-    const chunk = new Uint8Array(id.byteLength + event.encoded.byteLength);
-    chunk.set(id);
-    chunk.set(event.encoded, id.byteLength);
+    // One chunk, so one socket write per event. The id line is ASCII (digits and a colon), so
+    // it is copied char by char: several times faster than a TextEncoder call for a short
+    // string, which counts when a public event goes to every stream.
+    const id = `id: ${formatStreamCursor(this.cursor)}\n`;
+    const chunk = new Uint8Array(id.length + event.encoded.byteLength);
+    for (let i = 0; i < id.length; i++) chunk[i] = id.charCodeAt(i);
+    chunk.set(event.encoded, id.length);
     this.enqueue(chunk);
   }
 
