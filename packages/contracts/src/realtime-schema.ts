@@ -1,15 +1,27 @@
 import './zod';
 import { z } from 'zod';
-import type { ServerEventMap, ServerEventType } from './realtime';
+import type { PublicEventMap, PublicEventType, ServerEventMap, ServerEventType, UserEventMap, UserEventType } from './realtime';
 
 /**
- * The zod schema of each event type's data (see ServerEventMap in realtime.ts). The service
+ * The zod schema of each user event type's data (see UserEventMap in realtime.ts). The service
  * kit validates data against it before publishing, so a stream never carries a malformed event.
  */
-export const serverEventSchemas: { [T in ServerEventType]: z.ZodType<ServerEventMap[T]> } = {
+export const userEventSchemas: { [T in UserEventType]: z.ZodType<UserEventMap[T]> } = {
   'session.ended': z.object({ sessionId: z.uuid() }),
   'rewards.account_changed': z.object({ reason: z.string().max(100) }),
   'rewards.test_run_started': z.object({ runId: z.uuid() }),
   'rewards.test_run_finished': z.object({ runId: z.uuid(), status: z.enum(['completed', 'failed']), points: z.number().int().nonnegative() }),
   'rewards.withdrawal_completed': z.object({ withdrawalId: z.uuid(), amountCents: z.number().int().positive(), txSignature: z.string().max(100) }),
 };
+
+/**
+ * The zod schema of each public event type's data (see PublicEventMap). Strict: a key that is
+ * not declared is refused, not dropped, so nothing private rides along by mistake.
+ */
+export const publicEventSchemas: { [T in PublicEventType]: z.ZodType<PublicEventMap[T]> } = {
+  'marketplace.listing_changed': z.strictObject({ listingId: z.uuid(), nftId: z.uuid(), status: z.enum(['listed', 'cancelled', 'sold']) }),
+  'bounties.bounty_changed': z.strictObject({ bountyId: z.uuid(), status: z.enum(['open', 'claimed', 'closed']) }),
+};
+
+/** Every event type's data schema, user and public: what a stream may carry. */
+export const serverEventSchemas: { [T in ServerEventType]: z.ZodType<ServerEventMap[T]> } = { ...userEventSchemas, ...publicEventSchemas };

@@ -57,14 +57,15 @@ export interface StreamEndData {
 }
 
 /**
- * Every event type the stream carries, and the data it carries. A domain adds its events
- * here and their zod schemas in realtime-schema.ts (the compiler insists on both), e.g.
+ * User events: each goes to the open streams of one user (`publishEvent` in the service kit).
+ * A domain adds its events here and their zod schemas in realtime-schema.ts (the compiler
+ * insists on both), e.g.
  *
  *     'nft.mint_completed': { mintId: string; status: 'completed' | 'failed' };
  *
  * Data holds ids and small facts only; a screen refetches what it shows.
  */
-export interface ServerEventMap {
+export interface UserEventMap {
   /**
    * A session was signed out. The events service ends that session's streams at once
    * (without it, within one heartbeat); other tabs and devices of the user may react.
@@ -83,11 +84,85 @@ export interface ServerEventMap {
   'rewards.withdrawal_completed': { withdrawalId: string; amountCents: number; txSignature: string };
 }
 
+/** A marketplace listing's status (the spec's `nft_sales.status`). */
+export type ListingStatus = 'listed' | 'cancelled' | 'sold';
+/** A bug bounty's status (the spec's `bug_bounties.status`). */
+export type BountyStatus = 'open' | 'claimed' | 'closed';
+
+/**
+ * Public events: each goes to every open stream of every signed-in user
+ * (`publishPublicEvent` in the service kit), so data carries ids and a status only, never
+ * anything about a user (no user ids, prices, e-mails); a screen refetches what it shows.
+ * Add a type here, to PUBLIC_EVENT_TYPES and to `publicEventSchemas` in realtime-schema.ts
+ * (the compiler insists on all three).
+ */
+export interface PublicEventMap {
+  /** A listing was created, withdrawn or sold: the marketplace grid refetches that NFT's card. */
+  'marketplace.listing_changed': { listingId: string; nftId: string; status: ListingStatus };
+  /** A bounty was posted, claimed or closed: the open-bounties list refetches it. */
+  'bounties.bounty_changed': { bountyId: string; status: BountyStatus };
+}
+
+/** Every public event type, for code that must tell public events from user events at run time. */
+export const PUBLIC_EVENT_TYPES = ['marketplace.listing_changed', 'bounties.bounty_changed'] as const satisfies readonly (keyof PublicEventMap)[];
+
+export type UserEventType = keyof UserEventMap;
+export type PublicEventType = keyof PublicEventMap;
+
+/** Whether events of this type go to every stream (true) or to one user's streams. */
+export const isPublicEventType = (type: string): type is PublicEventType => (PUBLIC_EVENT_TYPES as readonly string[]).includes(type);
+
+// Fails to compile when a public type is missing from PUBLIC_EVENT_TYPES, or a type is both
+// a user event and a public event.
+type UnlistedPublic = Exclude<PublicEventType, (typeof PUBLIC_EVENT_TYPES)[number]>;
+const everyPublicTypeListed: [UnlistedPublic] extends [never] ? true : UnlistedPublic = true;
+type BothKinds = Extract<UserEventType, PublicEventType>;
+const noTypeOfBothKinds: [BothKinds] extends [never] ? true : BothKinds = true;
+void everyPublicTypeListed;
+void noTypeOfBothKinds;
+
+/** Every event type the stream carries (user and public), and the data it carries. */
+export interface ServerEventMap extends UserEventMap, PublicEventMap {}
+
 export type ServerEventType = keyof ServerEventMap;
 
-/** One event as a subscriber receives it. `id` is the stream's event id (also Last-Event-ID). */
+/**
+ * One event as a subscriber receives it. `id` is the event's own id (what `publishEvent` and
+ * `publishPublicEvent` return); the stream's position, sent back as Last-Event-ID, is the
+ * SSE `id:` line (see STREAM_CURSOR_PATTERN).
+ */
 export interface ServerEvent<T extends ServerEventType = ServerEventType> {
   id: string;
   type: T;
   data: ServerEventMap[T];
 }
+
+/**
+ * The SSE `id:` of every stored event, and so the Last-Event-ID a client sends back:
+ * `<user>:<public>`, the last user event id and the last public event id the stream has sent
+ * (e.g. `1042:977`). The two kinds commit in id order each (a per-user lock, a public lock) but
+ * not with each other, so one number could not say what was missed. A plain number `N` (from
+ * a client of before public events) is read as `N:N`.
+ */
+export const STREAM_CURSOR_PATTERN = /^\d{1,18}(:\d{1,18})?$/;
+
+/** The stream's position: the last user event id and the last public event id it sent. */
+export interface StreamCursor {
+  user: number;
+  public: number;
+}
+
+export const formatStreamCursor = (cursor: StreamCursor): string => `${cursor.user}:${cursor.public}`;
+
+/** Reads a Last-Event-ID (see STREAM_CURSOR_PATTERN), or null when it is not one. */
+export const parseStreamCursor = (text: string): StreamCursor | null => {
+  if (!STREAM_CURSOR_PATTERN.test(text)) return null;
+  const [user = '', pub = user] = text.split(':');
+  return { user: Number(user), public: Number(pub) };
+};
+
+/** The event's own id within the SSE id `<user>:<public>`, by its kind. */
+export const eventIdInCursor = (type: string, cursorText: string): string => {
+  const [user = cursorText, pub = user] = cursorText.split(':');
+  return isPublicEventType(type) ? pub : user;
+};

@@ -24,3 +24,4 @@ export * from './idempotency/index';
 export * from './jobs/index';
 export * from './events/publish-event';
 export * from './money/cross-user-transaction';
+export * from './events/publish-public-event';

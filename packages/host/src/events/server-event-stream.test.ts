@@ -18,6 +18,10 @@ const streamingResponse = () => {
 };
 const refused = () => new Response(JSON.stringify({ error: { code: 'invalid_jwt', message: 'Invalid' } }), { status: 401 });
 const event = (id: number, sessionId = `s-${id}`) => `id: ${id}\nevent: session.ended\ndata: {"sessionId":"${sessionId}"}\n\n`;
+/** A public event at stream position `<user>:<public>`. */
+const publicEvent = (user: number, pub: number, bountyId = `b-${pub}`) =>
+  `id: ${user}:${pub}\nevent: bounties.bounty_changed\ndata: {"bountyId":"${bountyId}","status":"claimed"}\n\n`;
+const userEvent = (user: number, pub: number) => `id: ${user}:${pub}\nevent: session.ended\ndata: {"sessionId":"s-${user}"}\n\n`;
 const OPEN = 'event: stream.open\ndata: {"replayed":0,"complete":true}\n\n';
 const OPEN_AFTER_GAP = 'event: stream.open\ndata: {"replayed":0,"complete":false}\n\n';
 const end = (reason: string) => `event: stream.end\ndata: {"reason":"${reason}"}\n\n`;
@@ -45,6 +49,17 @@ describe('createServerEventParser', () => {
       { id: '7', type: 'session.ended', data: { sessionId: 's-7' } },
       { id: '8', type: 'session.ended', data: { sessionId: 's-8' } },
       ['end', 'token_expired'],
+    ]);
+  });
+
+  it('gives each event its own id by its kind, and the stream position as the cursor', () => {
+    const seen: unknown[] = [];
+    const parser = createServerEventParser({ onEvent: (e, cursor) => seen.push([e.id, e.type, cursor]), onOpen: () => {}, onEnd: () => {} });
+    parser.feed(encoder.encode(userEvent(12, 7) + publicEvent(12, 9) + event(13)));
+    expect(seen).toEqual([
+      ['12', 'session.ended', '12:7'],
+      ['9', 'bounties.bounty_changed', '12:9'],
+      ['13', 'session.ended', '13'],
     ]);
   });
 
@@ -134,6 +149,26 @@ describe('ServerEventStream', () => {
     second.send(event(43) + OPEN);
     await vi.advanceTimersByTimeAsync(0);
     expect(ids).toEqual(['41', '42', '43']);
+    stream.stop();
+  });
+
+  it('hands public events to their subscribers beside user events, and sends the last stream position as Last-Event-ID', async () => {
+    const first = streamingResponse();
+    const second = streamingResponse();
+    fetchMock.mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response);
+    const stream = client();
+    const seen: string[] = [];
+    stream.subscribe('bounties.bounty_changed', (e) => seen.push(`${e.data.bountyId} ${e.data.status} #${e.id}`));
+    stream.subscribe('session.ended', (e) => seen.push(`${e.data.sessionId} #${e.id}`));
+    stream.start();
+    first.send(OPEN + userEvent(40, 3) + publicEvent(40, 5) + publicEvent(40, 6));
+    await vi.advanceTimersByTimeAsync(0);
+    first.drop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(headersOf(1).get('last-event-id')).toBe('40:6');
+    second.send(userEvent(41, 6) + OPEN);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['s-40 #40', 'b-5 claimed #5', 'b-6 claimed #6', 's-41 #41']);
     stream.stop();
   });
 

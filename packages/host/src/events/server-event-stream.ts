@@ -87,7 +87,10 @@ export class ServerEventStream {
     this.setStatus('idle');
   }
 
-  /** Calls `handler` for each event of `type` until the returned function is called. */
+  /**
+   * Calls `handler` for each event of `type` until the returned function is called: the
+   * user's own events and public events alike (PublicEventMap in packages/contracts).
+   */
   subscribe<T extends ServerEventType>(type: T, handler: ServerEventHandler<T>): () => void {
     let set = this.handlers.get(type);
     if (!set) {
@@ -165,8 +168,8 @@ export class ServerEventStream {
         onEnd: (reason) => {
           end = reason;
         },
-        onEvent: (event) => {
-          this.lastEventId = event.id;
+        onEvent: (event, cursor) => {
+          this.lastEventId = cursor;
           this.dispatch(event);
         },
       });

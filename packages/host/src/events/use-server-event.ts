@@ -5,7 +5,9 @@ import { serverEvents } from './server-events';
 
 /**
  * Calls `handler` for every live event of `type` while the component is mounted, e.g.
- * `useServerEvent('nft.mint_completed', (e) => refetch(e.data.mintId))`. The latest handler is
+ * `useServerEvent('nft.mint_completed', (e) => refetch(e.data.mintId))` for the user's own
+ * events, or `useServerEvent('marketplace.listing_changed', (e) => refetchCard(e.data.nftId))`
+ * for a public one (every signed-in tab receives those). The latest handler is
  * kept in a ref, so a re-render never resubscribes; the tab's one stream is the shell's.
  */
 export const useServerEvent = <T extends ServerEventType>(type: T, handler: ServerEventHandler<T>): void => {

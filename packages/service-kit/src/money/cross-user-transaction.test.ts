@@ -66,7 +66,9 @@ const planOf = (listing: Listing, buyer: string): CrossUserPlan<string> => {
     { op: 'credit_cash', userId: listing.creatorId, cents: royalty, kind: 'royalty', description: 'Royalty', source, key: `sale:${listing.id}:royalty` },
   ];
   const events = [buyer, listing.sellerId].map((userId) => ({ userId, type: 'rewards.account_changed' as const, data: { reason: 'nft_sale' } }));
-  return { result: listing.id, moves, events };
+  // Every open tab's grid learns the listing sold: published last, after every user's events.
+  const publicEvents = [{ type: 'marketplace.listing_changed' as const, data: { listingId: listing.id, nftId: listing.id, status: 'sold' as const } }];
+  return { result: listing.id, moves, events, publicEvents };
 };
 
 /** The marketplace's checkout, as the next domain will write it: the listing locked and sold first, then the value. */

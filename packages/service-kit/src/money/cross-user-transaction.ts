@@ -1,6 +1,7 @@
-import type { ServerEventType, TransactionSource } from '@starforge/contracts';
+import type { PublicEventType, TransactionSource, UserEventType } from '@starforge/contracts';
 import { transaction, type Db, type Tx } from '../db';
 import { publishEvent, type EventToPublish } from '../events/publish-event';
+import { publishPublicEvent, type PublicEventToPublish } from '../events/publish-public-event';
 
 /** The cash kinds other domains move (rewards.credit_cash / debit_cash). */
 export type CashKind = 'sale_proceeds' | 'royalty' | 'bounty_reward';
@@ -39,7 +40,9 @@ export interface CrossUserPlan<T> {
   /** In any order of users; one user's moves run in the order given (a debit before a credit refuses a purchase paid with its own royalty). */
   moves: readonly ValueMove[];
   /** The caller's own events, each sent after its user's moves. */
-  events?: readonly EventToPublish<ServerEventType>[];
+  events?: readonly EventToPublish<UserEventType>[];
+  /** Public events (a listing sold, a bounty claimed: ids only), sent last, after every user's. */
+  publicEvents?: readonly PublicEventToPublish<PublicEventType>[];
 }
 
 export interface CrossUserOutcome<T> {
@@ -78,7 +81,8 @@ const usersInLockOrder = (ids: Iterable<string>): string[] => [...new Set([...id
  * 1. `lockAndPlan(tx)`: lock and write your own domain rows (the listing, the payment, the
  *    bounty; several rows in a stable order, e.g. by id) and answer what value moves;
  * 2. then, for each user in ascending id: that user's rewards calls (each locks the user's
- *    balance row and publishes `rewards.account_changed`), then that user's events.
+ *    balance row and publishes `rewards.account_changed`), then that user's events;
+ * 3. last, the public events (they hold the one public lock until commit).
  *
  * Each rewards function locks its user's balance and that user's events lock, so taking users
  * one at a time, always in the same order, is what keeps two such transactions from waiting on
@@ -99,5 +103,6 @@ export const crossUserTransaction = <T>(db: Db, lockAndPlan: (tx: Tx) => Promise
       }
       for (const event of events) if (event.userId.toLowerCase() === user) await publishEvent(tx, event);
     }
+    for (const event of plan.publicEvents ?? []) await publishPublicEvent(tx, event);
     return { result: plan.result, moved };
   });

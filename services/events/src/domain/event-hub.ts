@@ -1,6 +1,6 @@
-import { REALTIME_HEARTBEAT_MS } from '@starforge/contracts';
+import { REALTIME_HEARTBEAT_MS, type StreamCursor } from '@starforge/contracts';
 import type { AuthenticatedUser, Sql } from '@starforge/service-kit';
-import { activeSessionIds, deleteExpiredEvents, eventsAfter, EVENT_RETENTION_MS, keptSince, latestEventId } from './event-store';
+import { activeSessionIds, deleteExpiredEvents, eventsAfter, EVENT_RETENTION_MS, keptSince, latestCursor } from './event-store';
 import { EVENTS_CHANNEL, parseStoredEvent, type StoredEvent } from './stored-event';
 import { StreamConnection } from './stream-connection';
 
@@ -10,19 +10,27 @@ export interface EventHubOptions {
   /** How often old events are deleted. Default: every minute. */
   cleanupMs?: number;
   retentionMs?: number;
+  /**
+   * Most events one reconnect replays. A client away longer (public events add up) starts
+   * afresh instead, told `complete: false` so its screens refetch; a replay larger than the
+   * stream's 1 MB send queue would end it before it was read, again at every reconnect.
+   */
+  maxReplay?: number;
 }
+
+const MAX_REPLAY = 2_000;
 
 export interface OpenStream {
   user: AuthenticatedUser;
-  /** From the Last-Event-ID header: replay this user's events after it. */
-  lastEventId: number | null;
+  /** From the Last-Event-ID header: replay this user's events and the public events after it. */
+  lastEventId: StreamCursor | null;
   /** When the access token expires (ms since the epoch): the stream ends then. */
   expiresAtMs: number;
 }
 
 /**
  * The process's one LISTEN on `starforge_events`, fanned out in memory to the open streams of
- * each event's user. Every replica runs its own hub on the same database, so N replicas serve
+ * each event's user, or to every open stream for a public event. Every replica runs its own hub on the same database, so N replicas serve
  * one product. Also the process's one heartbeat: every tick writes a comment to each stream
  * and asks, in one query for all of them, which sessions were signed out meanwhile.
  *
@@ -33,6 +41,8 @@ export interface OpenStream {
  */
 export class EventHub {
   private readonly byUser = new Map<string, Set<StreamConnection>>();
+  /** Every open stream: where a public event goes. */
+  private readonly all = new Set<StreamConnection>();
   /** Streams whose first replay is done; only these are covered by a resync. */
   private readonly live = new WeakSet<StreamConnection>();
   private listening: Promise<void> | null = null;
@@ -62,15 +72,14 @@ export class EventHub {
 
   /** How many streams are open in this process. */
   get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
+    return this.all.size;
   }
 
   /** Opens a stream for the user; its body is the response body. */
   open({ user, lastEventId, expiresAtMs }: OpenStream): StreamConnection {
-    const connection = new StreamConnection(user, lastEventId ?? 0, (c) => this.remove(c));
+    const connection = new StreamConnection(user, lastEventId ?? { user: 0, public: 0 }, (c) => this.remove(c));
     connection.hold();
+    this.all.add(connection);
     let set = this.byUser.get(user.id);
     if (!set) {
       set = new Set();
@@ -132,6 +141,11 @@ export class EventHub {
   private onNotify(payload: string): void {
     const event = parseStoredEvent(payload);
     if (!event) return;
+    if (event.userId === null) {
+      // Deleting from a Set while iterating it is safe: a stream that ends here is skipped after.
+      for (const connection of this.all) connection.deliver(event);
+      return;
+    }
     const set = this.byUser.get(event.userId);
     if (!set) return;
     for (const connection of [...set]) connection.deliver(event);
@@ -145,38 +159,46 @@ export class EventHub {
    * The stream's first replay. If LISTEN was re-established while the query ran, events may
    * have been announced while nobody listened: ask again from where the replay got to.
    */
-  private async replayInto(connection: StreamConnection, lastEventId: number | null): Promise<void> {
+  private async replayInto(connection: StreamConnection, lastEventId: StreamCursor | null): Promise<void> {
     await this.start();
+    const maxReplay = this.options.maxReplay ?? MAX_REPLAY;
     // Checked before the replay, so an event deleted meanwhile is still reported as missed.
-    const complete = lastEventId !== null && (await keptSince(this.sql, lastEventId));
+    let complete = lastEventId !== null && (await keptSince(this.sql, lastEventId));
     let cursor = lastEventId;
-    const replayed: StoredEvent[] = [];
+    let replayed: StoredEvent[] = [];
     for (;;) {
       const generation = this.generation;
       if (cursor === null) {
-        cursor = await latestEventId(this.sql, connection.user.id);
+        cursor = await latestCursor(this.sql, connection.user.id);
       } else {
-        const after = Math.max(cursor, replayed.at(-1)?.id ?? 0);
-        replayed.push(...(await eventsAfter(this.sql, [{ userId: connection.user.id, afterId: after }])));
+        const missed = await eventsAfter(this.sql, [{ userId: connection.user.id, cursor: advanced(cursor, replayed) }], maxReplay + 1 - replayed.length);
+        replayed.push(...missed);
+        if (replayed.length > maxReplay) {
+          // Too far behind: start from now, and let the screens refetch.
+          cursor = null;
+          replayed = [];
+          complete = false;
+          continue;
+        }
       }
       if (generation === this.generation || connection.isClosed) break;
     }
-    if (connection.isClosed) return;
-    connection.lastId = Math.max(connection.lastId, cursor);
+    if (connection.isClosed || cursor === null) return;
+    connection.cursor = advanced(connection.cursor, [], cursor);
     connection.release(replayed);
     this.live.add(connection);
     connection.opened({ replayed: replayed.length, complete });
   }
 
-  /** After a reconnect of the LISTEN connection: every live stream replays from its last id. */
+  /** After a reconnect of the LISTEN connection: every live stream replays from its cursor. */
   private async resync(): Promise<void> {
-    const connections = this.connections().filter((c) => this.live.has(c));
+    const connections = [...this.all].filter((c) => this.live.has(c));
     for (const connection of connections) connection.hold();
     let rows: StoredEvent[];
     try {
       rows = await eventsAfter(
         this.sql,
-        connections.map((c) => ({ userId: c.user.id, afterId: c.lastId })),
+        connections.map((c) => ({ userId: c.user.id, cursor: c.cursor })),
       );
     } catch (error) {
       // Their clients reconnect with Last-Event-ID and replay instead: never a silent gap.
@@ -184,21 +206,38 @@ export class EventHub {
       throw error;
     }
     const byUser = new Map<string, StoredEvent[]>();
+    const publicRows: StoredEvent[] = [];
     for (const row of rows) {
+      if (row.userId === null) {
+        publicRows.push(row);
+        continue;
+      }
       const list = byUser.get(row.userId);
       if (list) list.push(row);
       else byUser.set(row.userId, [row]);
     }
-    for (const connection of connections) connection.release(byUser.get(connection.user.id) ?? []);
+    // Each stream skips the public rows it already sent (at or below its public cursor).
+    for (const connection of connections) connection.release([...(byUser.get(connection.user.id) ?? []), ...publicRows]);
   }
 
   private connections(): StreamConnection[] {
-    return [...this.byUser.values()].flatMap((set) => [...set]);
+    return [...this.all];
   }
 
   private remove(connection: StreamConnection): void {
+    this.all.delete(connection);
     const set = this.byUser.get(connection.user.id);
     set?.delete(connection);
     if (set?.size === 0) this.byUser.delete(connection.user.id);
   }
 }
+
+/** The cursor moved past the given events (each by its kind), and at least to `floor`. */
+const advanced = (cursor: StreamCursor, events: StoredEvent[], floor: StreamCursor = cursor): StreamCursor => {
+  const next = { user: Math.max(cursor.user, floor.user), public: Math.max(cursor.public, floor.public) };
+  for (const event of events) {
+    const kind = event.userId === null ? 'public' : 'user';
+    next[kind] = Math.max(next[kind], event.id);
+  }
+  return next;
+};

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { publishFor, useEventsServer } from '../testing/harness';
+import { publishFor, publishPublic, useEventsServer } from '../testing/harness';
 import { openStream } from '../testing/sse-client';
 
 describe('when the LISTEN connection drops', () => {
@@ -25,16 +25,17 @@ describe('when the LISTEN connection drops', () => {
 
     // The listener is killed inside the publishing transaction, so the event commits while
     // postgres.js is still opening a new LISTEN connection: its NOTIFY reaches nobody.
-    const inGap = await ctx.sql.begin(async (tx) => {
-      const id = await publishFor(tx, user.id);
+    const [inGap, publicInGap] = await ctx.sql.begin(async (tx) => {
+      const ids = [await publishFor(tx, user.id), await publishPublic(tx)];
       await tx`select pg_terminate_backend(${pid})`;
-      return id;
+      return ids;
     });
     const after = await publishFor(ctx.sql, user.id);
     await stream.next((e) => e.id === after, 10_000);
     expect(ctx.hub.listens).toBeGreaterThan(listens);
     await sleep(50);
-    expect(stream.stored().map((e) => e.id)).toEqual([before, inGap, after]);
+    expect(stream.userEvents().map((e) => e.id)).toEqual([before, inGap, after]);
+    expect(stream.publicEvents().filter((e) => e.id === publicInGap)).toHaveLength(1);
     stream.close();
   });
 });

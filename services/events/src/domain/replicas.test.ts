@@ -15,13 +15,13 @@ describe('two replicas of the events service on one database', () => {
     await Promise.all([onFirst.next(isOpen), onSecond.next(isOpen)]);
 
     const one = await publishFor(first.sql, user.id);
-    await Promise.all([onFirst.next((e) => e.id === one), onSecond.next((e) => e.id === one)]);
+    const [{ cursor }] = await Promise.all([onFirst.next((e) => e.id === one), onSecond.next((e) => e.id === one)]);
     onFirst.close();
 
     const missed = await publishFor(second.sql, user.id);
-    const moved = await openStream(second.url, token, { lastEventId: one });
-    expect((await moved.next(isOpen)).data).toEqual({ replayed: 1, complete: true });
-    expect(moved.stored().map((e) => e.id)).toEqual([missed]);
+    const moved = await openStream(second.url, token, { lastEventId: cursor });
+    expect(await moved.replay()).toMatchObject({ complete: true, user: [missed] });
+    expect(moved.userEvents().map((e) => e.id)).toEqual([missed]);
     moved.close();
     onSecond.close();
   });

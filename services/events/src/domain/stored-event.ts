@@ -1,12 +1,18 @@
 /** One event as the store and the NOTIFY payload hold it (`id` is the table's bigserial). */
 export interface StoredEvent {
   id: number;
-  userId: string;
+  /** Whose streams receive it; null for a public event, which every stream receives. */
+  userId: string | null;
   type: string;
   data: unknown;
+  /**
+   * Its `event:` and `data:` lines, encoded once by the first stream that sends it and then
+   * shared by every other (a public event goes to every open stream).
+   */
+  encoded?: Uint8Array;
 }
 
-/** The NOTIFY channel `events.publish` announces on. */
+/** The NOTIFY channel `events.publish` and `events.publish_public` announce on. */
 export const EVENTS_CHANNEL = 'starforge_events';
 
 /**
@@ -21,6 +27,6 @@ export const parseStoredEvent = (text: string): StoredEvent | null => {
     return null;
   }
   const v = value as Partial<Record<keyof StoredEvent, unknown>> | null;
-  if (typeof v?.id !== 'number' || typeof v.userId !== 'string' || typeof v.type !== 'string') return null;
+  if (typeof v?.id !== 'number' || (typeof v.userId !== 'string' && v.userId !== null) || typeof v.type !== 'string') return null;
   return { id: v.id, userId: v.userId, type: v.type, data: v.data ?? {} };
 };

@@ -1,4 +1,4 @@
-import { STREAM_END_EVENT, STREAM_OPEN_EVENT, type StreamEndReason, type StreamOpenData } from '@starforge/contracts';
+import { formatStreamCursor, STREAM_END_EVENT, STREAM_OPEN_EVENT, type StreamCursor, type StreamEndReason, type StreamOpenData } from '@starforge/contracts';
 import type { AuthenticatedUser } from '@starforge/service-kit';
 import type { StoredEvent } from './stored-event';
 
@@ -8,14 +8,20 @@ const encoder = new TextEncoder();
 const MAX_QUEUED_BYTES = 1024 * 1024;
 
 /**
- * One open stream: a user's tab. Everything it sends goes through `deliver`, synchronously,
- * so events leave in the order they were handed over. While `held` (its first replay, or a
- * resync after the listening connection came back), live events wait; `release` merges them
- * with the replayed rows and sends each id once, in id order.
+ * One open stream: a user's tab, receiving its user's events and public events. Everything it
+ * sends goes through `deliver`, synchronously, so events leave in the order they were handed
+ * over. While `held` (its first replay, or a resync after the listening connection came
+ * back), live events wait; `release` merges them with the replayed rows and sends each id
+ * once, in id order.
+ *
+ * It keeps one cursor per kind (user, public): each kind commits in id order, but a public
+ * event may commit after a user event with a larger id, so it is judged against the public
+ * cursor only. Every event's SSE `id:` is the pair (`<user>:<public>`), the client's
+ * Last-Event-ID.
  */
 export class StreamConnection {
-  /** The last event id sent (or the cursor it started from): the replay point after a resync. */
-  lastId: number;
+  /** The last event id sent of each kind (or where it started): the replay point after a resync. */
+  cursor: StreamCursor;
   readonly body: ReadableStream<Uint8Array>;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private holds = 0;
@@ -25,10 +31,10 @@ export class StreamConnection {
 
   constructor(
     readonly user: AuthenticatedUser,
-    startAfterId: number,
+    startAfter: StreamCursor,
     private readonly onClose: (connection: StreamConnection) => void,
   ) {
-    this.lastId = startAfterId;
+    this.cursor = { ...startAfter };
     this.body = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
@@ -99,19 +105,32 @@ export class StreamConnection {
   }
 
   private send(event: StoredEvent): void {
-    // Ids of one user arrive in increasing order; anything not above the last one was sent.
-    if (event.id <= this.lastId) return;
-    this.lastId = event.id;
-    this.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    // Ids of each kind arrive in increasing order; anything not above that kind's last one was sent.
+    const kind = event.userId === null ? 'public' : 'user';
+    if (event.id <= this.cursor[kind]) return;
+    this.cursor[kind] = event.id;
+    event.encoded ??= encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    // One chunk, so one socket write per event. The id line is ASCII (digits and a colon), so
+    // it is copied char by char: several times faster than a TextEncoder call for a short
+    // string, which counts when a public event goes to every stream.
+    const id = `id: ${formatStreamCursor(this.cursor)}\n`;
+    const chunk = new Uint8Array(id.length + event.encoded.byteLength);
+    for (let i = 0; i < id.length; i++) chunk[i] = id.charCodeAt(i);
+    chunk.set(event.encoded, id.length);
+    this.enqueue(chunk);
   }
 
   private write(text: string): void {
+    this.enqueue(encoder.encode(text));
+  }
+
+  private enqueue(chunk: Uint8Array): void {
     if (this.closed) return;
     if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) {
       this.end('interrupted');
       return;
     }
-    this.controller.enqueue(encoder.encode(text));
+    this.controller.enqueue(chunk);
   }
 
   private dispose(): void {

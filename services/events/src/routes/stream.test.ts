@@ -15,11 +15,16 @@ describe('GET /api/events/stream', () => {
     const { user, token } = await ctx.tokens.signIn(ctx.sql);
     const stream = await openStream(ctx.url, token);
     expect(stream.status).toBe(200);
-    expect(await stream.next(isOpen)).toEqual({ id: undefined, event: 'stream.open', data: { replayed: 0, complete: false } });
+    expect(await stream.next(isOpen)).toEqual({ id: undefined, cursor: undefined, event: 'stream.open', data: { replayed: 0, complete: false } });
 
     const otherSession = crypto.randomUUID();
     const id = await ctx.sql.begin((tx) => publishFor(tx, user.id, otherSession));
-    expect(await stream.next(withId(id))).toEqual({ id, event: 'session.ended', data: { sessionId: otherSession } });
+    expect(await stream.next(withId(id))).toEqual({
+      id,
+      cursor: expect.stringMatching(new RegExp(`^${id}:\\d+$`)),
+      event: 'session.ended',
+      data: { sessionId: otherSession },
+    });
     stream.close();
   });
 
@@ -39,7 +44,7 @@ describe('GET /api/events/stream', () => {
     const committed = await ctx.sql.begin((tx) => publishFor(tx, user.id));
     // Events of one user arrive in commit order, so once the later one is here the first never will be.
     await stream.next(withId(committed));
-    expect(stream.stored().map((e) => e.id)).toEqual([committed]);
+    expect(stream.userEvents().map((e) => e.id)).toEqual([committed]);
     expect((await ctx.sql`select 1 from events where id = ${rolledBack}`).length).toBe(0);
     stream.close();
   });
@@ -56,8 +61,8 @@ describe('GET /api/events/stream', () => {
     await adaStream.next(withId(forAda));
     await bobStream.next(withId(forBob));
     await sleep(50);
-    expect(adaStream.stored().map((e) => e.id)).toEqual([forAda]);
-    expect(bobStream.stored().map((e) => e.id)).toEqual([forBob]);
+    expect(adaStream.userEvents().map((e) => e.id)).toEqual([forAda]);
+    expect(bobStream.userEvents().map((e) => e.id)).toEqual([forBob]);
     adaStream.close();
     bobStream.close();
   });
@@ -76,19 +81,20 @@ describe('GET /api/events/stream', () => {
     const first = await openStream(ctx.url, token);
     await first.next(isOpen);
     const seen = await publishFor(ctx.sql, user.id);
-    await first.next(withId(seen));
+    const { cursor } = await first.next(withId(seen));
     first.close();
     await first.ended;
 
     const missed = [await publishFor(ctx.sql, user.id), await publishFor(ctx.sql, user.id)];
-    const again = await openStream(ctx.url, token, { lastEventId: seen });
-    expect((await again.next(isOpen)).data).toEqual({ replayed: 2, complete: true });
+    const again = await openStream(ctx.url, token, { lastEventId: cursor });
+    expect(await again.replay()).toMatchObject({ complete: true, user: missed });
     const live = await publishFor(ctx.sql, user.id);
     await again.next(withId(live));
-    expect(again.stored().map((e) => e.id)).toEqual([...missed, live]);
+    expect(again.userEvents().map((e) => e.id)).toEqual([...missed, live]);
     again.close();
   });
 
+  // A plain event id is what clients sent before public events: read as `<id>:<id>`.
   it('says the replay is incomplete when events after Last-Event-ID were already deleted', async () => {
     const { user, token } = await ctx.tokens.signIn(ctx.sql);
     const old = await publishFor(ctx.sql, user.id);
@@ -97,8 +103,8 @@ describe('GET /api/events/stream', () => {
     await ctx.sql`update events set created_at = now() - interval '1 hour' where id in (${old}, ${gone})`;
     await deleteExpiredEvents(ctx.sql);
     const stream = await openStream(ctx.url, token, { lastEventId: old });
-    expect((await stream.next(isOpen)).data).toEqual({ replayed: 1, complete: false });
-    expect(stream.stored().map((e) => e.id)).toEqual([kept]);
+    expect(await stream.replay()).toMatchObject({ complete: false, user: [kept] });
+    expect(stream.userEvents().map((e) => e.id)).toEqual([kept]);
     stream.close();
   });
 
@@ -114,7 +120,7 @@ describe('GET /api/events/stream', () => {
     const ids = await publishing;
     for (const stream of streams) {
       await stream.next(withId(ids.at(-1) ?? ''));
-      expect(stream.stored().map((e) => e.id)).toEqual(ids);
+      expect(stream.userEvents().map((e) => e.id)).toEqual(ids);
       stream.close();
     }
   });
@@ -137,7 +143,7 @@ describe('GET /api/events/stream', () => {
     const [, secondId] = await Promise.all([first, second]);
     expect(BigInt(secondId)).toBeGreaterThan(BigInt(firstId));
     await stream.next(withId(secondId));
-    expect(stream.stored().map((e) => e.id)).toEqual([firstId, secondId]);
+    expect(stream.userEvents().map((e) => e.id)).toEqual([firstId, secondId]);
     stream.close();
   });
 
@@ -183,10 +189,12 @@ describe('GET /api/events/stream', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('session_not_found');
   });
 
-  it('refuses a Last-Event-ID that is not an event id', async () => {
+  it('refuses a Last-Event-ID that is not a stream position', async () => {
     const { token } = await ctx.tokens.signIn(ctx.sql);
-    const res = await fetch(`${ctx.url}/api/events/stream`, { headers: { authorization: `Bearer ${token}`, 'last-event-id': 'abc' } });
-    expect(res.status).toBe(400);
+    for (const bad of ['abc', '1:', ':1', '1:2:3', '-1']) {
+      const res = await fetch(`${ctx.url}/api/events/stream`, { headers: { authorization: `Bearer ${token}`, 'last-event-id': bad } });
+      expect(res.status).toBe(400);
+    }
   });
 
   it('documents the stream in the OpenAPI document, with bearer security', async () => {

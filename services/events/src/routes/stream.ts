@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { apiErrorSchema, REALTIME_HEARTBEAT_MS } from '@starforge/contracts';
+import { apiErrorSchema, parseStreamCursor, REALTIME_HEARTBEAT_MS, STREAM_CURSOR_PATTERN } from '@starforge/contracts';
 import { createRouter, type AuthEnv } from '@starforge/service-kit';
 import type { EventHub } from '../domain/event-hub';
 import { tokenExpiryMs } from './token-expiry';
@@ -22,9 +22,10 @@ export const streamRoutes = ({ hub, requireUser }: StreamDeps) => {
     method: 'get',
     path: '/stream',
     tags: ['events'],
-    summary: 'The signed-in user’s live events (server-sent events)',
+    summary: 'The signed-in user’s live events and the public events (server-sent events)',
     description: [
-      'A `text/event-stream` of the caller’s own events. Each event has `id:` (increasing; send the last one back as',
+      'A `text/event-stream` of the caller’s own events and of public events (a listing sold, a bounty claimed: ids only).',
+      'Each event has `id:` (the stream’s position `<user>:<public>`, the last user and public event ids sent; send the last one back as',
       '`Last-Event-ID` when reconnecting to replay what was missed, kept 15 minutes), `event:` (its type, e.g.',
       '`session.ended`) and `data:` (JSON with ids and small facts). `stream.open` (no id, data `{ replayed, complete }`)',
       'says the stream is live after its replay; `complete` is false when events may have been missed (no Last-Event-ID,',
@@ -35,15 +36,12 @@ export const streamRoutes = ({ hub, requireUser }: StreamDeps) => {
     middleware: [requireUser] as const,
     request: {
       headers: z.object({
-        'last-event-id': z
-          .string()
-          .regex(/^\d{1,18}$/, 'Last-Event-ID must be an event id')
-          .optional(),
+        'last-event-id': z.string().regex(STREAM_CURSOR_PATTERN, 'Last-Event-ID must be a stream position (<user>:<public>) or an event id').optional(),
       }),
     },
     responses: {
       200: { description: 'The stream; it stays open', content: { 'text/event-stream': { schema: z.string() } } },
-      400: errorResponse('Last-Event-ID is not an event id'),
+      400: errorResponse('Last-Event-ID is not a stream position'),
       401: errorResponse('invalid_jwt or session_not_found'),
       503: errorResponse('The keys that sign tokens could not be fetched'),
     },
@@ -53,7 +51,7 @@ export const streamRoutes = ({ hub, requireUser }: StreamDeps) => {
     const lastEventId = c.req.valid('header')['last-event-id'];
     const connection = hub.open({
       user: c.var.user,
-      lastEventId: lastEventId === undefined ? null : Number(lastEventId),
+      lastEventId: lastEventId === undefined ? null : parseStreamCursor(lastEventId),
       expiresAtMs: tokenExpiryMs(c.req.header('authorization')),
     });
     return c.body(connection.body, 200, {

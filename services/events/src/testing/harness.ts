@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
-import { publishEvent, type Sql } from '@starforge/service-kit';
+import { publishEvent, publishPublicEvent, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
 import { createApp } from '../app';
@@ -52,3 +52,7 @@ export const useEventsServer = (hubOptions: EventHubOptions = { heartbeatMs: 200
 /** Publishes, for the user, an event that another of their sessions ended (any registered type would do). */
 export const publishFor = (db: Parameters<typeof publishEvent>[0], userId: string, sessionId: string = randomUUID()) =>
   publishEvent(db, { userId, type: 'session.ended', data: { sessionId } });
+
+/** Publishes a public event (every open stream receives it): a bounty with a fresh id was claimed. */
+export const publishPublic = (db: Parameters<typeof publishPublicEvent>[0], bountyId: string = randomUUID()) =>
+  publishPublicEvent(db, { type: 'bounties.bounty_changed', data: { bountyId, status: 'claimed' } });

@@ -1,7 +1,11 @@
+import { eventIdInCursor, isPublicEventType, STREAM_OPEN_EVENT, type StreamOpenData } from '@starforge/contracts';
 import { createParser } from 'eventsource-parser';
 
 export interface ReceivedEvent {
+  /** The event's own id (what publishEvent / publishPublicEvent returned); none on control messages. */
   id: string | undefined;
+  /** The SSE `id:` as sent, the stream's position `<user>:<public>`: what Last-Event-ID carries. */
+  cursor: string | undefined;
   event: string | undefined;
   data: unknown;
 }
@@ -17,9 +21,22 @@ export interface TestStream {
   ended: Promise<void>;
   /** Drops the connection, as a closed tab or a network failure would. */
   close: () => void;
-  /** The events that carry ids (the stored ones), in arrival order. */
-  stored: () => ReceivedEvent[];
+  /**
+   * The user's own events (stored ones, with ids), in arrival order. Public events are apart:
+   * test files run in parallel on one database, so another file's public events may arrive.
+   */
+  userEvents: () => ReceivedEvent[];
+  /** The public events received, in arrival order (filter them by what the test published). */
+  publicEvents: () => ReceivedEvent[];
+  /**
+   * Waits for `stream.open`, checks that its `replayed` counts the events that came before
+   * it, and answers the replayed ids by kind.
+   */
+  replay: () => Promise<{ complete: boolean; user: string[]; public: string[] }>;
 }
+
+const isStored = (e: ReceivedEvent) => e.id !== undefined;
+const isPublic = (e: ReceivedEvent) => isStored(e) && isPublicEventType(e.event ?? '');
 
 /** Opens the stream over real HTTP and reads it with the same parser the browser uses. */
 export const openStream = async (baseUrl: string, token: string | null, options: { lastEventId?: string } = {}): Promise<TestStream> => {
@@ -37,7 +54,8 @@ export const openStream = async (baseUrl: string, token: string | null, options:
   const waiters = new Set<() => void>();
   const parser = createParser({
     onEvent: (message) => {
-      events.push({ id: message.id, event: message.event, data: JSON.parse(message.data) as unknown });
+      const id = message.id === undefined ? undefined : eventIdInCursor(message.event ?? '', message.id);
+      events.push({ id, cursor: message.id, event: message.event, data: JSON.parse(message.data) as unknown });
       for (const wake of waiters) wake();
     },
     onComment: (comment) => comments.push(comment.trim()),
@@ -81,6 +99,15 @@ export const openStream = async (baseUrl: string, token: string | null, options:
     next,
     ended,
     close: () => abort.abort(),
-    stored: () => events.filter((e) => e.id !== undefined),
+    userEvents: () => events.filter((e) => isStored(e) && !isPublic(e)),
+    publicEvents: () => events.filter(isPublic),
+    replay: async () => {
+      const open = await next((e) => e.event === STREAM_OPEN_EVENT);
+      const before = events.slice(0, events.indexOf(open)).filter(isStored);
+      const { replayed, complete } = open.data as StreamOpenData;
+      if (replayed !== before.length) throw new Error(`stream.open says ${replayed} replayed, but ${before.length} events came before it`);
+      const ids = (list: ReceivedEvent[]) => list.map((e) => e.id ?? '');
+      return { complete, user: ids(before.filter((e) => !isPublic(e))), public: ids(before.filter(isPublic)) };
+    },
   };
 };
