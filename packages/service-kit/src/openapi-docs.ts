@@ -3,13 +3,17 @@ import type { MiddlewareHandler } from 'hono';
 import { apiErrorSchema } from '@starforge/contracts';
 import type { AuthEnv } from './auth/require-user';
 
-/** An error answer in the OpenAPI document: `{ error: { code, message } }`. */
+/** An error answer in the OpenAPI document: `{ error: { code, message } }`. The one error document of every service. */
 export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
+
+/** A 2xx answer in the OpenAPI document: JSON of the given schema. */
+export const jsonResponse = <S>(description: string, schema: S) => ({ description, content: { 'application/json': { schema } } });
 
 /** The security scheme `createServiceApp` registers: an access token as a bearer JWT. */
 export const bearerSecurity = [{ bearerAuth: [] }];
 
-const unauthorizedResponse = errorResponse('invalid_jwt (missing, altered or expired token) or session_not_found (signed out)');
+/** The 401 of every route behind `requireUser`. */
+export const unauthorizedResponse = errorResponse('invalid_jwt (missing, altered or expired token) or session_not_found (signed out)');
 
 type OpenRouteConfig = Omit<RouteConfig, 'security' | 'middleware'>;
 

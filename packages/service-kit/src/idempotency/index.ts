@@ -1,4 +1,5 @@
 export * from './idempotent';
+export * from './idempotent-route';
 export * from './migrations';
 export * from './openapi';
 export { keepIdempotentAnswer } from './answer-in-transaction';

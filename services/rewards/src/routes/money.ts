@@ -1,42 +1,40 @@
 import { conversionSchema, convertPointsSchema, stakeSchema, stakingResultSchema, unstakeSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotencyOpenApi, keepIdempotentAnswer } from '@starforge/service-kit';
+import { createRouter, errorResponse, idempotentRoute, jsonResponse, keepIdempotentAnswer } from '@starforge/service-kit';
 import { convertPoints, stakeTokens, unstakeTokens } from '../domain/money';
 import type { RewardsDeps } from '../deps';
-import { jsonResponse } from './json-response';
-import { moneyRoute } from './money-route';
 
 /** Points to cash and FORGE staking: each one transaction, its answer kept with it for retries. */
 export const moneyRoutes = (deps: RewardsDeps) => {
-  const convertRoute = moneyRoute(deps, {
+  const convertRoute = idempotentRoute(deps, {
     method: 'post',
     path: '/convert',
     tags: ['balance'],
     summary: 'Convert points to cash: 1000 points = $1.00, at least 1000, in steps of 10',
-    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: convertPointsSchema } } } },
+    request: { body: { required: true, content: { 'application/json': { schema: convertPointsSchema } } } },
     responses: {
       200: jsonResponse('Converted', conversionSchema),
       400: errorResponse('Minimum conversion is 1000 points, or not a step of 10'),
       422: errorResponse('insufficient_points: more than the points balance; or idempotency_key_reused'),
     },
   });
-  const stakeRoute = moneyRoute(deps, {
+  const stakeRoute = idempotentRoute(deps, {
     method: 'post',
     path: '/tokens/stake',
     tags: ['balance'],
     summary: 'Stake available FORGE',
-    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: stakeSchema } } } },
+    request: { body: { required: true, content: { 'application/json': { schema: stakeSchema } } } },
     responses: {
       200: jsonResponse('Staked', stakingResultSchema),
       400: errorResponse('Please enter a valid amount to stake'),
       422: errorResponse('insufficient_tokens: more than the available FORGE; or idempotency_key_reused'),
     },
   });
-  const unstakeRoute = moneyRoute(deps, {
+  const unstakeRoute = idempotentRoute(deps, {
     method: 'post',
     path: '/tokens/unstake',
     tags: ['balance'],
     summary: 'Unstake staked FORGE',
-    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: unstakeSchema } } } },
+    request: { body: { required: true, content: { 'application/json': { schema: unstakeSchema } } } },
     responses: {
       200: jsonResponse('Unstaked', stakingResultSchema),
       400: errorResponse('Please enter a valid amount to unstake'),

@@ -1,18 +1,16 @@
 import { withdrawalAcceptedSchema, withdrawalsSchema, withdrawSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotencyOpenApi, keepIdempotentAnswer, protectedRoute } from '@starforge/service-kit';
+import { createRouter, errorResponse, idempotentRoute, jsonResponse, keepIdempotentAnswer, protectedRoute } from '@starforge/service-kit';
 import { listWithdrawals, requestWithdrawal } from '../domain/withdrawals';
 import type { RewardsDeps } from '../deps';
-import { jsonResponse } from './json-response';
-import { moneyRoute } from './money-route';
 
 /** Withdrawals: the cash is held when accepted, a durable job sends it about 3 s later. */
 export const withdrawalRoutes = (deps: RewardsDeps) => {
-  const requestRoute = moneyRoute(deps, {
+  const requestRoute = idempotentRoute(deps, {
     method: 'post',
     path: '/withdrawals',
     tags: ['withdrawals'],
     summary: 'Withdraw cash to a Solana wallet: held at once (pending), completed about 3 s later and announced live',
-    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: withdrawSchema } } } },
+    request: { body: { required: true, content: { 'application/json': { schema: withdrawSchema } } } },
     responses: {
       201: jsonResponse('Accepted, pending; the cash is held', withdrawalAcceptedSchema),
       400: errorResponse('Please connect your Solana wallet first / Please enter a valid withdrawal amount / Minimum withdrawal amount is $0.01'),
