@@ -8,6 +8,7 @@ import { routeBodyLimit } from './http/body-limit';
 import { readHttpSettings, type HttpSettings } from './env';
 import { clientAddress } from './http/client-address';
 import { sameOriginJson } from './http/same-origin-json';
+import { serveOpenApiOnce } from './openapi-docs';
 import { apiErrorOfPostgres } from './postgres-errors';
 import { validationHook } from './validation';
 
@@ -87,6 +88,6 @@ export const createServiceApp = (domain: ServiceName, sql: Sql, options: Service
     }
   });
 
-  app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: `Starforge ${domain} API`, version: '1.0.0' } });
+  serveOpenApiOnce(app, '/openapi.json', { openapi: '3.1.0', info: { title: `Starforge ${domain} API`, version: '1.0.0' } });
   return app;
 };
