@@ -9,6 +9,7 @@ import { idempotent } from './idempotent';
 import { migrateIdempotencyKeys } from './migrations';
 import { idempotencyOpenApi } from './openapi';
 import { idempotentRoute } from './idempotent-route';
+import { idempotentTransaction } from './idempotent-transaction';
 import { jsonResponse } from '../openapi-docs';
 
 // The way a domain declares a money route: the kit's idempotentRoute (requireUser then idempotent).
@@ -23,7 +24,7 @@ const asUser = createMiddleware<AuthEnv>(async (c, next) => {
 
 const stakeRoute = (pool: Sql) =>
   idempotentRoute(
-    { requireUser: asUser, idempotent: idempotent({ sql: pool }) },
+    { requireUser: asUser, idempotent: idempotent({ sql: pool, rateLimit: { burst: 100, perSecond: 100 } }) },
     {
       method: 'post',
       path: '/stake',
@@ -34,7 +35,7 @@ const stakeRoute = (pool: Sql) =>
 
 const buildApp = () => {
   const app = new OpenAPIHono<AuthEnv>();
-  app.openapi(stakeRoute(sql), (c) => c.json({ staked: c.req.valid('json').points, run: ++runs }, 201));
+  app.openapi(stakeRoute(sql), (c) => idempotentTransaction(c, async () => ({ staked: c.req.valid('json').points, run: ++runs }), 201));
   app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 't', version: '1' } });
   return app;
 };

@@ -1,8 +1,10 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { AuthEnv } from '../auth/require-user';
-import { bearerSecurity, unauthorizedResponse } from '../openapi-docs';
+import { sessionConfirmedInTransaction, type AuthEnv } from '../auth/require-user';
+import { bearerSecurity, errorResponse, unauthorizedResponse } from '../openapi-docs';
 import { idempotencyOpenApi } from './openapi';
+
+const rateLimitedDoc = errorResponse('rate_limited: too many writes by this user in a short time (Retry-After: seconds)');
 
 type IdempotentRouteConfig = Omit<RouteConfig, 'security' | 'middleware'>;
 
@@ -14,15 +16,19 @@ export interface IdempotentRouteMiddleware {
 
 /**
  * A POST that moves money, tokens or ownership (or starts what will): the bearer token first,
- * then the Idempotency-Key (a retry with the same key replays the first answer). The document
+ * then the Idempotency-Key (a retry with the same key replays the first answer); its handler
+ * runs the effect in `idempotentTransaction(c, work)`, which also confirms the session (so
+ * `requireUser` needs no round trip for it when the session is known live) and takes the user's
+ * write token (429 `rate_limited` over the limit). The document
  * shows the bearer security, the header, the 401 and the key's 409/422; a route's own 422 (a
- * refusal) replaces the key's, so its description names `idempotency_key_reused` too.
+ * refusal) or 429 replaces the kit's, so its description names `idempotency_key_reused` or
+ * `rate_limited` too.
  */
 export const idempotentRoute = <const R extends IdempotentRouteConfig>(middleware: IdempotentRouteMiddleware, route: R) =>
   createRoute({
     ...route,
     security: bearerSecurity,
-    middleware: [middleware.requireUser, middleware.idempotent] as const,
+    middleware: [sessionConfirmedInTransaction, middleware.requireUser, middleware.idempotent] as const,
     request: { ...route.request, headers: idempotencyOpenApi.headers } as NonNullable<R['request']> & { headers: typeof idempotencyOpenApi.headers },
-    responses: { ...idempotencyOpenApi.responses, ...route.responses, 401: unauthorizedResponse },
+    responses: { ...idempotencyOpenApi.responses, 429: rateLimitedDoc, ...route.responses, 401: unauthorizedResponse },
   });

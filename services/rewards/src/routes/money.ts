@@ -1,5 +1,5 @@
 import { conversionSchema, convertPointsSchema, stakeSchema, stakingResultSchema, unstakeSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotentRoute, jsonResponse, keepIdempotentAnswer } from '@starforge/service-kit';
+import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction } from '@starforge/service-kit';
 import { convertPoints, stakeTokens, unstakeTokens } from '../domain/money';
 import type { RewardsDeps } from '../deps';
 
@@ -43,31 +43,16 @@ export const moneyRoutes = (deps: RewardsDeps) => {
   });
 
   return createRouter()
-    .openapi(convertRoute, async (c) => {
+    .openapi(convertRoute, (c) => {
       const { points } = c.req.valid('json');
-      const body = await deps.sql.begin(async (tx) => {
-        const converted = await convertPoints(tx, c.var.user.id, points);
-        await keepIdempotentAnswer(tx, c, converted, 200);
-        return converted;
-      });
-      return c.json(body, 200);
+      return idempotentTransaction(c, (tx) => convertPoints(tx, c.var.user.id, points), 200);
     })
-    .openapi(stakeRoute, async (c) => {
+    .openapi(stakeRoute, (c) => {
       const { amount } = c.req.valid('json');
-      const body = await deps.sql.begin(async (tx) => {
-        const staked = await stakeTokens(tx, c.var.user.id, amount);
-        await keepIdempotentAnswer(tx, c, staked, 200);
-        return staked;
-      });
-      return c.json(body, 200);
+      return idempotentTransaction(c, (tx) => stakeTokens(tx, c.var.user.id, amount), 200);
     })
-    .openapi(unstakeRoute, async (c) => {
+    .openapi(unstakeRoute, (c) => {
       const { amount } = c.req.valid('json');
-      const body = await deps.sql.begin(async (tx) => {
-        const unstaked = await unstakeTokens(tx, c.var.user.id, amount);
-        await keepIdempotentAnswer(tx, c, unstaked, 200);
-        return unstaked;
-      });
-      return c.json(body, 200);
+      return idempotentTransaction(c, (tx) => unstakeTokens(tx, c.var.user.id, amount), 200);
     });
 };

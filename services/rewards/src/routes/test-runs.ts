@@ -1,5 +1,5 @@
 import { startTestRunSchema, testRunSchema, testRunsSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotentRoute, jsonResponse, keepIdempotentAnswer, protectedRoute } from '@starforge/service-kit';
+import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction, protectedRoute } from '@starforge/service-kit';
 import { listTestRuns, startTestRun } from '../domain/test-runs';
 import type { RewardsDeps } from '../deps';
 
@@ -22,18 +22,15 @@ export const testRunRoutes = (deps: RewardsDeps) => {
     responses: {
       201: jsonResponse('The run, running', testRunSchema),
       400: errorResponse('Please select both network and test type'),
-      429: errorResponse("daily_test_limit: the tier's tests for today are used up (Retry-After: until midnight UTC)"),
+      429: errorResponse(
+        "daily_test_limit: the tier's tests for today are used up (Retry-After: until midnight UTC); or rate_limited: too many writes in a short time",
+      ),
     },
   });
 
   return createRouter()
     .openapi(listRoute, async (c) => c.json({ test_runs: await listTestRuns(deps.sql, c.var.user.id) }, 200))
-    .openapi(startRoute, async (c) => {
-      const body = await deps.sql.begin(async (tx) => {
-        const run = await startTestRun(tx, deps.jobs, c.var.user.id, c.req.valid('json'), deps.config.testRunDelayMs);
-        await keepIdempotentAnswer(tx, c, run, 201);
-        return run;
-      });
-      return c.json(body, 201);
-    });
+    .openapi(startRoute, (c) =>
+      idempotentTransaction(c, (tx) => startTestRun(tx, deps.jobs, c.var.user.id, c.req.valid('json'), deps.config.testRunDelayMs), 201),
+    );
 };

@@ -1,5 +1,5 @@
 import { withdrawalAcceptedSchema, withdrawalsSchema, withdrawSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotentRoute, jsonResponse, keepIdempotentAnswer, protectedRoute } from '@starforge/service-kit';
+import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction, protectedRoute } from '@starforge/service-kit';
 import { listWithdrawals, requestWithdrawal } from '../domain/withdrawals';
 import type { RewardsDeps } from '../deps';
 
@@ -26,14 +26,13 @@ export const withdrawalRoutes = (deps: RewardsDeps) => {
   });
 
   return createRouter()
-    .openapi(requestRoute, async (c) => {
+    .openapi(requestRoute, (c) => {
       const { wallet_address: walletAddress, amount: amountCents } = c.req.valid('json');
-      const body = await deps.sql.begin(async (tx) => {
-        const accepted = await requestWithdrawal(tx, deps.jobs, c.var.user.id, { walletAddress, amountCents }, deps.config.withdrawalDelayMs);
-        await keepIdempotentAnswer(tx, c, accepted, 201);
-        return accepted;
-      });
-      return c.json(body, 201);
+      return idempotentTransaction(
+        c,
+        (tx) => requestWithdrawal(tx, deps.jobs, c.var.user.id, { walletAddress, amountCents }, deps.config.withdrawalDelayMs),
+        201,
+      );
     })
     .openapi(listRoute, async (c) => c.json({ withdrawals: await listWithdrawals(deps.sql, c.var.user.id) }, 200));
 };
