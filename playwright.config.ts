@@ -39,6 +39,9 @@ export default defineConfig({
       STARFORGE_DB_RESET: '1',
       // Every journey signs in from 127.0.0.1; the per-IP limit is tested in the service tests.
       AUTH_RATE_LIMIT_PER_IP: '100000',
+      // earnPoints starts 30 test runs at once; the per-user write limit (20 at once) is tested in
+      // the kit's tests.
+      WRITE_RATE_LIMIT_BURST: '1000',
     },
   },
 });

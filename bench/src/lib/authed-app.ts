@@ -4,7 +4,7 @@ import { requireUser, type AccessTokenKeys, type AuthEnv, type Sql } from '@star
 /**
  * The smallest service that checks sign-in as every domain service does: `/open` answers
  * without a token, `/authed` behind `requireUser` (GET: the token's signature only, the
- * default `sessionCheck: 'writes'`; POST: the signature plus the session lookup in Postgres).
+ * default `sessionCheck: 'live-set'`, no lookup once the session is known live; POST: the signature plus the session lookup in Postgres).
  * Without `keys`, requireUser fetches the auth service's JWKS from AUTH_JWKS_URL, as in production.
  */
 export const createAuthedApp = (sql: Sql, keys?: AccessTokenKeys) => {

@@ -3,7 +3,8 @@ import { freePort } from '@starforge/launcher/ports';
 import { fromRoot } from '@starforge/launcher/paths';
 
 /**
- * Rate limits raised far above what a benchmark sends (names from services/auth/src/config/env.ts),
+ * Rate limits raised far above what a benchmark sends (names from services/auth/src/config/env.ts
+ * and the kit's env.ts),
  * so the load test measures sign-in, not the limiter's 429s. The limiter still runs its SQL on
  * every attempt, as in production.
  */
@@ -13,6 +14,10 @@ export const benchServiceEnv: NodeJS.ProcessEnv = {
   AUTH_RATE_LIMIT_PER_IP: '100000000',
   AUTH_RATE_LIMIT_ACCOUNT_CEILING: '100000000',
   AUTH_RATE_LIMIT_NONCES_PER_IP: '100000000',
+  // The kit's per-user write limit (packages/service-kit/src/env.ts): the rewards benchmark's
+  // 50 clients on 10 accounts write far faster than a person; the bucket's SQL still runs.
+  WRITE_RATE_LIMIT_BURST: '100000000',
+  WRITE_RATE_LIMIT_PER_SECOND: '100000000',
 };
 
 export interface BenchStack {

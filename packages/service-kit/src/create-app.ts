@@ -10,6 +10,7 @@ import { clientAddress } from './http/client-address';
 import { bodyLeftUnread, drainRequestBody } from './http/drain';
 import { ClientLeftError, nodeIncoming } from './http/node-body';
 import { sameOriginJson, unsupportedMediaType } from './http/same-origin-json';
+import { serveOpenApiOnce } from './openapi-docs';
 import { apiErrorOfPostgres, type SqlStateMap } from './postgres-errors';
 import { validationHook } from './validation';
 
@@ -108,6 +109,6 @@ export const createServiceApp = (domain: ServiceName, sql: Sql, options: Service
     }
   });
 
-  app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: `Starforge ${domain} API`, version: '1.0.0' } });
+  serveOpenApiOnce(app, '/openapi.json', { openapi: '3.1.0', info: { title: `Starforge ${domain} API`, version: '1.0.0' } });
   return app;
 };

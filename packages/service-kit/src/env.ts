@@ -37,3 +37,21 @@ export const readHttpSettings = (source: NodeJS.ProcessEnv = process.env): HttpS
     ),
   };
 };
+
+const writeRateEnvSchema = z.object({
+  /** How many writes one user may make at once (the bucket's size). */
+  WRITE_RATE_LIMIT_BURST: z.coerce.number().positive().default(20),
+  /** How many writes a second refill each user's bucket. */
+  WRITE_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(10),
+});
+
+/** The per-user write limit of every service: a token bucket (see rate-limit/write-rate.ts). */
+export interface WriteRateLimit {
+  burst: number;
+  perSecond: number;
+}
+
+export const readWriteRateLimit = (source: NodeJS.ProcessEnv = process.env): WriteRateLimit => {
+  const env = writeRateEnvSchema.parse(source);
+  return { burst: env.WRITE_RATE_LIMIT_BURST, perSecond: env.WRITE_RATE_LIMIT_PER_SECOND };
+};

@@ -71,12 +71,12 @@ describe('migrate', () => {
     await expect(migrate(sql, schema, kit, { kitSet: 'Bad-Name' })).rejects.toThrow(/Invalid kit migration set name/);
   });
 
-  it('creates idempotency_keys through the kit set, once', async () => {
+  it('creates idempotency_keys and write_buckets through the kit set, once', async () => {
     const schema = `m_idem_${Date.now()}`;
-    expect(await migrateIdempotencyKeys(sql, schema)).toEqual([1]);
+    expect(await migrateIdempotencyKeys(sql, schema)).toEqual([1, 2]);
     expect(await migrateIdempotencyKeys(sql, schema)).toEqual([]);
-    const [row] = await sql`select to_regclass(${`${schema}.idempotency_keys`})::text as t`;
-    expect(row).toEqual({ t: `${schema}.idempotency_keys` });
+    const [row] = await sql`select to_regclass(${`${schema}.idempotency_keys`})::text as t, to_regclass(${`${schema}.write_buckets`})::text as b`;
+    expect(row).toEqual({ t: `${schema}.idempotency_keys`, b: `${schema}.write_buckets` });
   });
 
   it('refuses gaps and badly named files', async () => {

@@ -13,7 +13,6 @@ export interface EventsAppOptions {
 export const createApp = (sql: Sql, options: EventsAppOptions = {}) => {
   const hub = options.hub ?? new EventHub(sql);
   const app = createServiceApp('events', sql);
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   // The session is checked when a stream opens; while it stays open, the hub checks again at
   // every heartbeat and on a `session.ended` event.
   const guard = requireUser({ sql, sessionCheck: 'always', ...(options.keys ? { keys: options.keys } : {}) });

@@ -6,6 +6,7 @@ import { errorBody } from '../errors';
 import { AccessTokenError, bearerToken, verifyAccessTokenWithExpiry, type AccessTokenKeys, type AuthenticatedUser } from './access-token';
 import { VerifiedTokenCache } from './verified-token-cache';
 import { isSessionActive } from './active-session';
+import { liveSessionsOf, type LiveSessions } from './live-sessions';
 import { readAuthJwksUrl } from './env';
 import { remoteKeySet } from './remote-jwks';
 
@@ -17,15 +18,37 @@ export interface RequireUserOptions {
   /** Public keys that sign access tokens. Default: the auth service's JWKS at `AUTH_JWKS_URL`. */
   keys?: AccessTokenKeys;
   /**
-   * When to confirm that the token's session is still signed in. `writes` (default): for any
-   * request other than GET/HEAD, so a signed-out token can no longer change anything while reads
-   * stay one signature check. `always`: on every request.
+   * How every request confirms that the token's session is still signed in.
+   * `live-set` (default): through the process's set of sessions seen live (`LiveSessions`: no
+   * round trip when the session is known live, dropped by the `session.ended` event), for reads
+   * and for the writes that confirm the session again inside their own transaction
+   * (`idempotentRoute`); any other write asks `auth.active_sessions`.
+   * `always`: every request asks the database (the auth service, the events stream).
    */
-  sessionCheck?: 'writes' | 'always';
+  sessionCheck?: 'live-set' | 'always';
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const challenge = { 'WWW-Authenticate': 'Bearer error="invalid_token"' };
+
+/** Requests whose route confirms the session inside its transaction, with the set to tell. */
+const confirmedInTransaction = new WeakMap<Request, LiveSessions | null>();
+
+/**
+ * Marks a write whose session is confirmed inside its own transaction (the idempotency gate):
+ * `requireUser` then trusts the live set for it as for a read. `idempotentRoute` puts it first.
+ */
+export const sessionConfirmedInTransaction: MiddlewareHandler = async (c, next) => {
+  confirmedInTransaction.set(c.req.raw, null);
+  await next();
+};
+
+/**
+ * For a request marked by `sessionConfirmedInTransaction` that `requireUser` let through: the
+ * live set to tell what the transaction found (`undefined` when the session needs no check in
+ * the transaction: no mark, or no `requireUser`).
+ */
+export const sessionToConfirm = (request: Request): LiveSessions | undefined => confirmedInTransaction.get(request) ?? undefined;
 
 /**
  * Requires a valid access token and sets `c.var.user` ({ id, email, sessionId }). Answers 401
@@ -35,8 +58,22 @@ const challenge = { 'WWW-Authenticate': 'Bearer error="invalid_token"' };
  */
 export const requireUser = (options: RequireUserOptions): MiddlewareHandler<AuthEnv> => {
   let keys = options.keys;
-  const sessionCheck = options.sessionCheck ?? 'writes';
+  const sessionCheck = options.sessionCheck ?? 'live-set';
   const verified = new VerifiedTokenCache();
+  const sessionLive = async (request: Request, user: AuthenticatedUser): Promise<boolean> => {
+    if (sessionCheck === 'always') return isSessionActive(options.sql, user);
+    const live = liveSessionsOf(options.sql);
+    if (READS.has(request.method)) return live.check(user);
+    if (confirmedInTransaction.has(request)) {
+      confirmedInTransaction.set(request, live);
+      return live.check(user);
+    }
+    // Any other write asks the database: it has no transaction of the kit's to confirm it in.
+    const mark = live.mark;
+    const active = await isSessionActive(options.sql, user);
+    if (active) live.confirmed(user.sessionId, mark);
+    return active;
+  };
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) return c.json(errorBody(authErrorCodes.invalidJwt, 'Authentication required'), 401, challenge);
@@ -53,7 +90,7 @@ export const requireUser = (options: RequireUserOptions): MiddlewareHandler<Auth
         return c.json(errorBody(errorCodes.unavailable, 'Sign-in could not be checked. Please try again.'), 503);
       }
     }
-    if ((sessionCheck === 'always' || !READS.has(c.req.method)) && !(await isSessionActive(options.sql, user))) {
+    if (!(await sessionLive(c.req.raw, user))) {
       return c.json(errorBody(authErrorCodes.sessionNotFound, 'Your session has ended. Please sign in again.'), 401, challenge);
     }
     c.set('user', user);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS } from '@starforge/contracts';
 import type { Sql } from '../db';
+import { publishEvent } from '../events/publish-event';
 import type { AccessTokenKeys, AuthenticatedUser } from './access-token';
 
 export interface TestTokens {
@@ -11,8 +12,12 @@ export interface TestTokens {
   sign: (user: AuthenticatedUser, ttlSeconds?: number) => Promise<string>;
   /** A user with a live session in the auth schema, and a token for it. */
   signIn: (sql: Sql, email?: string) => Promise<{ user: AuthenticatedUser; token: string }>;
-  /** Ends the user's session, as sign-out does. */
-  signOut: (sql: Sql, user: AuthenticatedUser) => Promise<void>;
+  /**
+   * Ends the user's session. With `announce`, as the auth service's sign-out does: `session.ended`
+   * is published in the same transaction (apply the events migrations too). Without it, quietly:
+   * a revocation whose event a process never heard.
+   */
+  signOut: (sql: Sql, user: AuthenticatedUser, options?: { announce?: boolean }) => Promise<void>;
 }
 
 /**
@@ -48,8 +53,11 @@ export const createTestTokens = async (): Promise<TestTokens> => {
     return { user, token: await sign(user) };
   };
 
-  const signOut = async (sql: Sql, user: AuthenticatedUser) => {
-    await sql`update auth.sessions set revoked_at = now(), revoked_reason = 'test_sign_out' where id = ${user.sessionId}`;
+  const signOut = async (sql: Sql, user: AuthenticatedUser, options: { announce?: boolean } = {}) => {
+    await sql.begin(async (tx) => {
+      await tx`update auth.sessions set revoked_at = now(), revoked_reason = 'test_sign_out' where id = ${user.sessionId}`;
+      if (options.announce) await publishEvent(tx, { userId: user.id, type: 'session.ended', data: { sessionId: user.sessionId } });
+    });
   };
 
   return { keys, sign, signIn, signOut };

@@ -8,8 +8,8 @@ interface Entry {
 /**
  * Remembers tokens whose signature was already verified, until they expire. Verifying an
  * EdDSA signature costs about 0.3 ms on this hardware, and a page sends the same token with
- * every request for 15 minutes. Revocation is unaffected: the session check for writes runs
- * on every request. The oldest entries go first once `capacity` is reached.
+ * every request for 15 minutes. Revocation is unaffected: the session check (LiveSessions, or
+ * the database) runs on every request. The oldest entries go first once `capacity` is reached.
  */
 export class VerifiedTokenCache {
   private readonly entries = new Map<string, Entry>();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { apiErrorSchema } from '@starforge/contracts';
 import { createMiddleware } from 'hono/factory';
 import { randomUUID } from 'node:crypto';
 import { createSql, type Sql } from '../db';
@@ -7,8 +8,11 @@ import type { AuthEnv } from '../auth/require-user';
 import { idempotent } from './idempotent';
 import { migrateIdempotencyKeys } from './migrations';
 import { idempotencyOpenApi } from './openapi';
+import { idempotentRoute } from './idempotent-route';
+import { idempotentTransaction } from './idempotent-transaction';
+import { jsonResponse } from '../openapi-docs';
 
-// The way a domain declares a money route: zod-openapi route, requireUser then idempotent.
+// The way a domain declares a money route: the kit's idempotentRoute (requireUser then idempotent).
 const schema = `idem_openapi_${Date.now()}`;
 let sql: Sql;
 let runs = 0;
@@ -19,23 +23,19 @@ const asUser = createMiddleware<AuthEnv>(async (c, next) => {
 });
 
 const stakeRoute = (pool: Sql) =>
-  createRoute({
-    method: 'post',
-    path: '/stake',
-    middleware: [asUser, idempotent({ sql: pool })] as const,
-    request: {
-      headers: idempotencyOpenApi.headers,
-      body: { content: { 'application/json': { schema: z.object({ points: z.number().int().positive() }) } } },
+  idempotentRoute(
+    { requireUser: asUser, idempotent: idempotent({ sql: pool, rateLimit: { burst: 100, perSecond: 100 } }) },
+    {
+      method: 'post',
+      path: '/stake',
+      request: { body: { content: { 'application/json': { schema: z.object({ points: z.number().int().positive() }) } } } },
+      responses: { 201: jsonResponse('Staked', z.object({ staked: z.number(), run: z.number() })) },
     },
-    responses: {
-      201: { description: 'Staked', content: { 'application/json': { schema: z.object({ staked: z.number(), run: z.number() }) } } },
-      ...idempotencyOpenApi.responses,
-    },
-  });
+  );
 
 const buildApp = () => {
   const app = new OpenAPIHono<AuthEnv>();
-  app.openapi(stakeRoute(sql), (c) => c.json({ staked: c.req.valid('json').points, run: ++runs }, 201));
+  app.openapi(stakeRoute(sql), (c) => idempotentTransaction(c, async () => ({ staked: c.req.valid('json').points, run: ++runs }), 201));
   app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 't', version: '1' } });
   return app;
 };
@@ -67,12 +67,17 @@ describe('idempotent on a zod-openapi route', () => {
     expect(runs).toBe(1);
   });
 
-  it('documents the header and the 409/422 answers', async () => {
+  it('documents the bearer token, the header and the 401/409/422 answers', async () => {
     const doc = (await (await buildApp().request('/openapi.json')).json()) as {
-      paths: Record<string, { post: { parameters: { name: string; in: string }[]; responses: Record<string, unknown> } }>;
+      paths: Record<string, { post: { security: unknown; parameters: { name: string; in: string }[]; responses: Record<string, unknown> } }>;
     };
     const post = doc.paths['/stake']?.post;
+    expect(post?.security).toEqual([{ bearerAuth: [] }]);
     expect(post?.parameters).toContainEqual(expect.objectContaining({ name: 'idempotency-key', in: 'header' }));
-    expect(Object.keys(post?.responses ?? {})).toEqual(expect.arrayContaining(['201', '409', '422']));
+    expect(Object.keys(post?.responses ?? {})).toEqual(expect.arrayContaining(['201', '401', '409', '422']));
+  });
+
+  it("describes the key's errors with the kit's one error document", () => {
+    for (const answer of Object.values(idempotencyOpenApi.responses)) expect(answer.content['application/json'].schema).toBe(apiErrorSchema);
   });
 });

@@ -1,25 +1,27 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
-import { createSql, type Sql } from '../db';
+import { createSql, type Sql, type Tx } from '../db';
 import { ApiError, errorBody } from '../errors';
 import type { AuthEnv } from '../auth/require-user';
 import { idempotent } from './idempotent';
-import { keepIdempotentAnswer } from './answer-in-transaction';
+import { idempotentTransaction } from './idempotent-transaction';
 import { deleteExpiredKeys } from './key-store';
 import { migrateIdempotencyKeys } from './migrations';
 
 /**
- * A small service whose POST /transfer moves "money": it writes a ledger row and returns the
- * new balance. The user comes from an `x-user` header (requireUser is tested on its own).
+ * A small service whose POST /transfer moves "money" in `idempotentTransaction`: it writes a
+ * ledger row and returns the new balance. The user comes from an `x-user` header (requireUser is
+ * tested on its own).
  */
 const schema = `idem_${Date.now()}`;
 let sql: Sql;
 let gate: Promise<void> | null = null;
 let failures = 0;
 let failAfterCommit: 'crash' | 'refuse' | null = null;
+const roomy = { burst: 10_000, perSecond: 10_000 };
 
-const buildApp = (options: { waitMs?: number; required?: boolean; abandonAfterMs?: number; pool?: Sql } = {}) => {
+const buildApp = (options: { waitMs?: number; required?: boolean; pool?: Sql; rateLimit?: { burst: number; perSecond: number } } = {}) => {
   const app = new Hono<AuthEnv>();
   app.onError((err, c) =>
     err instanceof ApiError ? c.json(errorBody(err.code, err.message), err.status) : c.json(errorBody('internal_error', 'Something went wrong.'), 500),
@@ -28,39 +30,29 @@ const buildApp = (options: { waitMs?: number; required?: boolean; abandonAfterMs
     c.set('user', { id: c.req.header('x-user') ?? 'nobody', email: 'x@example.com', sessionId: 's' });
     await next();
   });
-  const move = async (userId: string, cents: number) => {
+  const move = async (tx: Tx, userId: string, cents: number) => {
     if (gate) await gate;
     if (failures > 0) {
       failures--;
       throw new Error('the database went away');
     }
     if (cents <= 0) throw new ApiError(400, 'invalid_amount', 'Amount must be positive');
-    return sql.begin(async (tx) => {
-      const [row] = await tx<{ id: string }[]>`insert into ledger (user_id, cents) values (${userId}, ${cents}) returning id`;
-      const [sum] = await tx<{ balance: number }[]>`select sum(cents)::int as balance from ledger where user_id = ${userId}`;
-      return { id: row?.id, balance: sum?.balance };
-    });
+    const [row] = await tx<{ id: string }[]>`insert into ledger (user_id, cents) values (${userId}, ${cents}) returning id`;
+    const [sum] = await tx<{ balance: number }[]>`select sum(cents)::int as balance from ledger where user_id = ${userId}`;
+    if (failAfterCommit === 'refuse') throw new ApiError(409, 'changed_meanwhile', 'Try again');
+    return { id: row?.id, balance: sum?.balance };
   };
-  const { pool = sql, ...rest } = options;
-  const idem = idempotent({ sql: pool, ...rest });
-  app.post('/transfer', idem, async (c) => {
-    const body = await c.req.json<{ cents: number }>();
-    return c.json(await move(c.var.user.id, body.cents), 201);
-  });
-  // The recommended shape: the answer is kept in the same transaction as the money it moves.
-  app.post('/transfer-atomic', idem, async (c) => {
-    const { cents } = await c.req.json<{ cents: number }>();
-    const result = await sql.begin(async (tx) => {
-      const [row] = await tx<{ id: string }[]>`insert into ledger (user_id, cents) values (${c.var.user.id}, ${cents}) returning id`;
-      const answer = { id: row?.id, cents };
-      await keepIdempotentAnswer(tx, c, answer, 201);
-      if (failAfterCommit === 'refuse') throw new ApiError(409, 'changed_meanwhile', 'Try again');
-      return answer;
-    });
+  const { pool = sql, rateLimit = roomy, ...rest } = options;
+  const idem = idempotent({ sql: pool, rateLimit, ...rest });
+  const transfer = (c: Context<AuthEnv>) => idempotentTransaction(c, async (tx) => move(tx, c.var.user.id, (await c.req.json<{ cents: number }>()).cents), 201);
+  app.post('/transfer', idem, transfer);
+  app.post('/other', idem, transfer);
+  // The request fails after its transaction committed: a retry replays the kept answer.
+  app.post('/transfer-then-crash', idem, async (c) => {
+    const res = await transfer(c);
     if (failAfterCommit === 'crash') throw new Error('process died after the commit');
-    return c.json(result, 201);
+    return res;
   });
-  app.post('/other', idem, async (c) => c.json(await move(c.var.user.id, (await c.req.json<{ cents: number }>()).cents), 201));
   return app;
 };
 
@@ -168,24 +160,34 @@ describe('idempotent', () => {
     expect(await effects(user)).toBe(1);
   });
 
-  it("replays an answer kept in the handler's transaction even when the request then failed", async () => {
+  it("replays an answer kept in the effect's transaction even when the request then failed", async () => {
     const app = buildApp();
     const user = freshUser();
     const key = randomUUID();
     failAfterCommit = 'crash';
-    const first = await post(app, { cents: 75 }, { key, user, path: '/transfer-atomic' });
+    const first = await post(app, { cents: 75 }, { key, user, path: '/transfer-then-crash' });
     failAfterCommit = null;
     expect(first.status).toBe(500);
-    const retry = await post(app, { cents: 75 }, { key, user, path: '/transfer-atomic' });
+    const retry = await post(app, { cents: 75 }, { key, user, path: '/transfer-then-crash' });
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(await retry.json()).toMatchObject({ cents: 75 });
+    expect(await retry.json()).toMatchObject({ balance: 75 });
     expect(await effects(user)).toBe(1);
 
     // Without a key there is nothing to keep: each request runs.
-    expect((await post(app, { cents: 76 }, { user, path: '/transfer-atomic' })).status).toBe(201);
-    expect((await post(app, { cents: 76 }, { user, path: '/transfer-atomic' })).status).toBe(201);
+    expect((await post(app, { cents: 76 }, { user, path: '/transfer-then-crash' })).status).toBe(201);
+    expect((await post(app, { cents: 76 }, { user, path: '/transfer-then-crash' })).status).toBe(201);
     expect(await effects(user)).toBe(3);
+  });
+
+  it('keeps no claim when the effect fails: the claim, the effect and the answer commit together or not at all', async () => {
+    const app = buildApp();
+    const user = freshUser();
+    const key = randomUUID();
+    failures = 1;
+    expect((await post(app, { cents: 30 }, { key, user })).status).toBe(500);
+    expect(await sql`select 1 from idempotency_keys where user_id = ${user}`).toHaveLength(0);
+    expect(await effects(user)).toBe(0);
   });
 
   it('keeps the client error when the transaction that kept an answer rolled back', async () => {
@@ -193,11 +195,11 @@ describe('idempotent', () => {
     const user = freshUser();
     const key = randomUUID();
     failAfterCommit = 'refuse';
-    const first = await post(app, { cents: 80 }, { key, user, path: '/transfer-atomic' });
+    const first = await post(app, { cents: 80 }, { key, user });
     failAfterCommit = null;
     expect(first.status).toBe(409);
     expect(await effects(user)).toBe(0);
-    const retry = await post(app, { cents: 80 }, { key, user, path: '/transfer-atomic' });
+    const retry = await post(app, { cents: 80 }, { key, user });
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await retry.json()).toEqual({ error: { code: 'changed_meanwhile', message: 'Try again' } });
     expect(await effects(user)).toBe(0);
@@ -279,16 +281,15 @@ describe('idempotent', () => {
     expect(await effects(user)).toBe(1);
   });
 
-  it('takes over a claim whose process died (unfinished past abandonAfterMs)', async () => {
-    const app = buildApp({ abandonAfterMs: 60_000, waitMs: 50 });
+  it('takes over a claim without an answer left by the earlier kit (claimed outside the transaction, its process gone)', async () => {
+    const app = buildApp({ waitMs: 50 });
     const user = freshUser();
     const key = randomUUID();
     const { requestFingerprint } = await import('./request-key');
     const fingerprint = requestFingerprint('POST', '/transfer', new TextEncoder().encode(JSON.stringify({ cents: 40 })));
     await sql`insert into idempotency_keys (user_id, key, fingerprint, claim) values (${user}, ${key}, ${fingerprint}, ${randomUUID()})`;
-    expect((await post(app, { cents: 40 }, { key, user })).status).toBe(409);
-    await sql`update idempotency_keys set locked_at = now() - interval '2 minutes' where user_id = ${user} and key = ${key}`;
     expect((await post(app, { cents: 40 }, { key, user })).status).toBe(201);
+    expect((await post(app, { cents: 40 }, { key, user })).headers.get('idempotent-replayed')).toBe('true');
     expect(await effects(user)).toBe(1);
   });
 });

@@ -1,13 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@starforge/contracts';
-
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+import { errorResponse } from '../openapi-docs';
 
 /**
  * OpenAPI documentation of an idempotent route: spread `headers` into the route's `request` and
- * `responses` into its responses. The `idempotent()` middleware runs before the route's
- * validators, so it is the one that answers for the header; these only describe it.
+ * `responses` into its responses (`idempotentRoute` does both). The `idempotent()` middleware
+ * runs before the route's validators, so it is the one that answers for the header; these only
+ * describe it.
  */
 export const idempotencyOpenApi = {
   headers: z.object({

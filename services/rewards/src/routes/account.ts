@@ -1,11 +1,10 @@
 import { achievementsSchema, rewardsSummarySchema, tiersSchema, transactionsSchema } from '@starforge/contracts';
-import { createRouter, protectedRoute } from '@starforge/service-kit';
+import { createRouter, jsonResponse, protectedRoute } from '@starforge/service-kit';
 import { listAchievements } from '../domain/achievements';
 import { listTransactions } from '../domain/statement';
 import { readSummary } from '../domain/summary';
 import { listTiers } from '../domain/tiers';
 import type { RewardsDeps } from '../deps';
-import { jsonResponse } from './json-response';
 
 /** The caller's account as the stat cards, the tiers table, the statement and the achievements show it. */
 export const accountRoutes = (deps: RewardsDeps) => {

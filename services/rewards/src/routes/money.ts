@@ -1,42 +1,40 @@
 import { conversionSchema, convertPointsSchema, stakeSchema, stakingResultSchema, unstakeSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotencyOpenApi, keepIdempotentAnswer } from '@starforge/service-kit';
+import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction } from '@starforge/service-kit';
 import { convertPoints, stakeTokens, unstakeTokens } from '../domain/money';
 import type { RewardsDeps } from '../deps';
-import { jsonResponse } from './json-response';
-import { moneyRoute } from './money-route';
 
 /** Points to cash and FORGE staking: each one transaction, its answer kept with it for retries. */
 export const moneyRoutes = (deps: RewardsDeps) => {
-  const convertRoute = moneyRoute(deps, {
+  const convertRoute = idempotentRoute(deps, {
     method: 'post',
     path: '/convert',
     tags: ['balance'],
     summary: 'Convert points to cash: 1000 points = $1.00, at least 1000, in steps of 10',
-    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: convertPointsSchema } } } },
+    request: { body: { required: true, content: { 'application/json': { schema: convertPointsSchema } } } },
     responses: {
       200: jsonResponse('Converted', conversionSchema),
       400: errorResponse('Minimum conversion is 1000 points, or not a step of 10'),
       422: errorResponse('insufficient_points: more than the points balance; or idempotency_key_reused'),
     },
   });
-  const stakeRoute = moneyRoute(deps, {
+  const stakeRoute = idempotentRoute(deps, {
     method: 'post',
     path: '/tokens/stake',
     tags: ['balance'],
     summary: 'Stake available FORGE',
-    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: stakeSchema } } } },
+    request: { body: { required: true, content: { 'application/json': { schema: stakeSchema } } } },
     responses: {
       200: jsonResponse('Staked', stakingResultSchema),
       400: errorResponse('Please enter a valid amount to stake'),
       422: errorResponse('insufficient_tokens: more than the available FORGE; or idempotency_key_reused'),
     },
   });
-  const unstakeRoute = moneyRoute(deps, {
+  const unstakeRoute = idempotentRoute(deps, {
     method: 'post',
     path: '/tokens/unstake',
     tags: ['balance'],
     summary: 'Unstake staked FORGE',
-    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: unstakeSchema } } } },
+    request: { body: { required: true, content: { 'application/json': { schema: unstakeSchema } } } },
     responses: {
       200: jsonResponse('Unstaked', stakingResultSchema),
       400: errorResponse('Please enter a valid amount to unstake'),
@@ -45,31 +43,16 @@ export const moneyRoutes = (deps: RewardsDeps) => {
   });
 
   return createRouter()
-    .openapi(convertRoute, async (c) => {
+    .openapi(convertRoute, (c) => {
       const { points } = c.req.valid('json');
-      const body = await deps.sql.begin(async (tx) => {
-        const converted = await convertPoints(tx, c.var.user.id, points);
-        await keepIdempotentAnswer(tx, c, converted, 200);
-        return converted;
-      });
-      return c.json(body, 200);
+      return idempotentTransaction(c, (tx) => convertPoints(tx, c.var.user.id, points), 200);
     })
-    .openapi(stakeRoute, async (c) => {
+    .openapi(stakeRoute, (c) => {
       const { amount } = c.req.valid('json');
-      const body = await deps.sql.begin(async (tx) => {
-        const staked = await stakeTokens(tx, c.var.user.id, amount);
-        await keepIdempotentAnswer(tx, c, staked, 200);
-        return staked;
-      });
-      return c.json(body, 200);
+      return idempotentTransaction(c, (tx) => stakeTokens(tx, c.var.user.id, amount), 200);
     })
-    .openapi(unstakeRoute, async (c) => {
+    .openapi(unstakeRoute, (c) => {
       const { amount } = c.req.valid('json');
-      const body = await deps.sql.begin(async (tx) => {
-        const unstaked = await unstakeTokens(tx, c.var.user.id, amount);
-        await keepIdempotentAnswer(tx, c, unstaked, 200);
-        return unstaked;
-      });
-      return c.json(body, 200);
+      return idempotentTransaction(c, (tx) => unstakeTokens(tx, c.var.user.id, amount), 200);
     });
 };

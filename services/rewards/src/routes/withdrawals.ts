@@ -1,18 +1,16 @@
 import { withdrawalAcceptedSchema, withdrawalsSchema, withdrawSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotencyOpenApi, keepIdempotentAnswer, protectedRoute } from '@starforge/service-kit';
+import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction, protectedRoute } from '@starforge/service-kit';
 import { listWithdrawals, requestWithdrawal } from '../domain/withdrawals';
 import type { RewardsDeps } from '../deps';
-import { jsonResponse } from './json-response';
-import { moneyRoute } from './money-route';
 
 /** Withdrawals: the cash is held when accepted, a durable job sends it about 3 s later. */
 export const withdrawalRoutes = (deps: RewardsDeps) => {
-  const requestRoute = moneyRoute(deps, {
+  const requestRoute = idempotentRoute(deps, {
     method: 'post',
     path: '/withdrawals',
     tags: ['withdrawals'],
     summary: 'Withdraw cash to a Solana wallet: held at once (pending), completed about 3 s later and announced live',
-    request: { headers: idempotencyOpenApi.headers, body: { required: true, content: { 'application/json': { schema: withdrawSchema } } } },
+    request: { body: { required: true, content: { 'application/json': { schema: withdrawSchema } } } },
     responses: {
       201: jsonResponse('Accepted, pending; the cash is held', withdrawalAcceptedSchema),
       400: errorResponse('Please connect your Solana wallet first / Please enter a valid withdrawal amount / Minimum withdrawal amount is $0.01'),
@@ -28,14 +26,13 @@ export const withdrawalRoutes = (deps: RewardsDeps) => {
   });
 
   return createRouter()
-    .openapi(requestRoute, async (c) => {
+    .openapi(requestRoute, (c) => {
       const { wallet_address: walletAddress, amount: amountCents } = c.req.valid('json');
-      const body = await deps.sql.begin(async (tx) => {
-        const accepted = await requestWithdrawal(tx, deps.jobs, c.var.user.id, { walletAddress, amountCents }, deps.config.withdrawalDelayMs);
-        await keepIdempotentAnswer(tx, c, accepted, 201);
-        return accepted;
-      });
-      return c.json(body, 201);
+      return idempotentTransaction(
+        c,
+        (tx) => requestWithdrawal(tx, deps.jobs, c.var.user.id, { walletAddress, amountCents }, deps.config.withdrawalDelayMs),
+        201,
+      );
     })
     .openapi(listRoute, async (c) => c.json({ withdrawals: await listWithdrawals(deps.sql, c.var.user.id) }, 200));
 };
