@@ -7,7 +7,8 @@ import { signUpViaApi } from './support/accounts';
 const screens = [...routeTable.map((r) => r.path.replace(':id', '00000000-0000-4000-8000-000000000000')), '/no/such/place'];
 
 test('no screen trips the content security policy, signed out or signed in', async ({ page, cspViolations }) => {
-  test.setTimeout(90_000);
+  // Forty page loads, each with its remote.
+  test.setTimeout(180_000);
   for (const path of screens) {
     await page.goto(path);
     await expect(page.locator('#root')).not.toBeEmpty();
