@@ -46,7 +46,8 @@ export class RewardsApi {
     for (;;) {
       const response = await this.request.post(`/api/rewards${path}`, { headers, data });
       const body: unknown = await response.json().catch(() => null);
-      if (response.status() !== 429 || (body as { error?: { code?: string } } | null)?.error?.code !== 'rate_limited') return { status: response.status(), body };
+      const code = (body as { error?: { code?: string } } | null)?.error?.code;
+      if (response.status() !== 429 || code !== 'rate_limited') return { status: response.status(), body };
       await new Promise((resolve) => setTimeout(resolve, Number(response.headers()['retry-after'] ?? '1') * 1_000));
     }
   }
