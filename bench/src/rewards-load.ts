@@ -98,22 +98,26 @@ export const rewardsLoadBench = async ({ stack, seconds = SECONDS }: { stack: St
 
     // --- (a) money operations -------------------------------------------------------------
     const ops = moneyOps(wallet);
-    const moneyRequests = (account: BenchAccount): autocannon.Request[] =>
-      ops.map((op) => ({
-        method: 'POST',
-        path: op.path,
-        setupRequest: (req: autocannon.Request) => ({
-          ...req,
-          headers: { ...json, authorization: `Bearer ${account.token}`, 'idempotency-key': randomUUID() },
-          body: JSON.stringify(op.body),
-        }),
-      }));
-    const moneyOptions = (duration: number): autocannon.Options => ({
-      url: base,
-      connections: CONNECTIONS,
-      duration,
-      setupClient: clientsOf(accounts, moneyRequests),
-    });
+    /** Each client, one of the accounts, sends these POSTs in turn, each with a fresh Idempotency-Key, so none is a replay. */
+    const postsInTurn =
+      (posts: typeof ops) =>
+      (duration: number): autocannon.Options => ({
+        url: base,
+        connections: CONNECTIONS,
+        duration,
+        setupClient: clientsOf(accounts, (account) =>
+          posts.map((op) => ({
+            method: 'POST',
+            path: op.path,
+            setupRequest: (req: autocannon.Request) => ({
+              ...req,
+              headers: { ...json, authorization: `Bearer ${account.token}`, 'idempotency-key': randomUUID() },
+              body: JSON.stringify(op.body),
+            }),
+          })),
+        ),
+      });
+    const moneyOptions = postsInTurn(ops);
     console.log(`  money mix: ${WARM_UP_SECONDS} s warm-up, then ${seconds} s with ${CONNECTIONS} clients on ${ACCOUNTS} accounts`);
     await loadRun(moneyOptions(WARM_UP_SECONDS));
     const money = await loadRun(moneyOptions(seconds));
@@ -167,23 +171,8 @@ export const rewardsLoadBench = async ({ stack, seconds = SECONDS }: { stack: St
     const health = await loadRun(getOptions('/api/rewards/health', seconds));
     await loadRun(getOptions('/api/rewards/openapi.json', WARM_UP_SECONDS));
     const openapi = await loadRun(getOptions('/api/rewards/openapi.json', seconds));
-    const stakeOps = [moneyOps(wallet)[1], moneyOps(wallet)[2]].filter((op) => op !== undefined);
-    const stakeRequests = (account: BenchAccount): autocannon.Request[] =>
-      stakeOps.map((op) => ({
-        method: 'POST',
-        path: op.path,
-        setupRequest: (req: autocannon.Request) => ({
-          ...req,
-          headers: { ...json, authorization: `Bearer ${account.token}`, 'idempotency-key': randomUUID() },
-          body: JSON.stringify(op.body),
-        }),
-      }));
-    const stakeOptions = (duration: number): autocannon.Options => ({
-      url: base,
-      connections: CONNECTIONS,
-      duration,
-      setupClient: clientsOf(accounts, stakeRequests),
-    });
+    // stake 1 FORGE, unstake 1 FORGE
+    const stakeOptions = postsInTurn(ops.slice(1, 3));
     await loadRun(stakeOptions(WARM_UP_SECONDS));
     const stake = await loadRun(stakeOptions(seconds));
     const openapiShare = rateOf(openapi) / rateOf(health);
