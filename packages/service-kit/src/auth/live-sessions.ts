@@ -58,7 +58,11 @@ export class LiveSessions {
 
   /** Known live, or asked in the database (one query; a live answer is remembered). */
   async check(user: { id: string; sessionId: string }): Promise<boolean> {
-    if (this.knows(user.sessionId)) return true;
+    return this.knows(user.sessionId) || this.ask(user);
+  }
+
+  /** Asked in the database whatever the set knows (one query; a live answer is remembered). */
+  async ask(user: { id: string; sessionId: string }): Promise<boolean> {
     const mark = this.mark;
     const live = await isSessionActive(this.sql, user);
     if (live) this.confirmed(user.sessionId, mark);

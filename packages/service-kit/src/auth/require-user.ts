@@ -69,10 +69,7 @@ export const requireUser = (options: RequireUserOptions): MiddlewareHandler<Auth
       return live.check(user);
     }
     // Any other write asks the database: it has no transaction of the kit's to confirm it in.
-    const mark = live.mark;
-    const active = await isSessionActive(options.sql, user);
-    if (active) live.confirmed(user.sessionId, mark);
-    return active;
+    return live.ask(user);
   };
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));

@@ -49,9 +49,10 @@ export const idempotentTransaction = async <E extends AuthEnv, T, S extends Cont
   const live = sessionToConfirm(c.req.raw);
   const mark = live?.mark ?? 0;
   state.gated = true;
-  let result: T;
+  // The answer's bytes, made once: kept on the key in the transaction, then sent.
+  let answer: Uint8Array<ArrayBuffer>;
   try {
-    result = (await state.sql.begin(async (tx) => {
+    answer = (await state.sql.begin(async (tx) => {
       const gate = await openGate(tx, {
         userId: user.id,
         sessionId: live ? user.sessionId : null,
@@ -84,19 +85,11 @@ export const idempotentTransaction = async <E extends AuthEnv, T, S extends Cont
       }
       if (gate.kind === 'replay') throw new Refused(replay(gate.answer));
 
-      const done = await work(tx);
-      // The bytes c.json sends below.
-      const answer = new TextEncoder().encode(JSON.stringify(done)) as Uint8Array<ArrayBuffer>;
-      const left = await finishWrite(
-        tx,
-        user.id,
-        state.ref?.key ?? null,
-        { status, headers: [['content-type', 'application/json']], body: answer },
-        state.limit,
-      );
+      const body = new TextEncoder().encode(JSON.stringify(await work(tx))) as Uint8Array<ArrayBuffer>;
+      const left = await finishWrite(tx, user.id, state.ref?.key ?? null, { status, headers: [['content-type', 'application/json']], body }, state.limit);
       if (left < 0) throw new Refused(rateLimitedResponse(left + 1, state.limit));
-      return done;
-    })) as T;
+      return body;
+    })) as Uint8Array<ArrayBuffer>;
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     state.settled = true;
@@ -104,7 +97,7 @@ export const idempotentTransaction = async <E extends AuthEnv, T, S extends Cont
   }
   state.settled = true;
   live?.confirmed(user.sessionId, mark);
-  return c.json(result as JSONParsed<T>, status) as unknown as Answer;
+  return c.body(answer, status, { 'content-type': 'application/json' }) as unknown as Answer;
 };
 
 const replay = (answer: StoredAnswer): Response => {

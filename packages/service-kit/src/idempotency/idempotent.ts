@@ -5,6 +5,7 @@ import type { Sql } from '../db';
 import { readWriteRateLimit, type WriteRateLimit } from '../env';
 import { errorBody } from '../errors';
 import type { AuthEnv } from '../auth/require-user';
+import { requestBytes } from '../http/node-body';
 import { deleteIdleBuckets } from '../rate-limit/write-rate';
 import { chargeWrite, deleteExpiredKeys, keepAnswerAfter, type StoredAnswer } from './key-store';
 import { parseIdempotencyKey, requestFingerprint } from './request-key';
@@ -63,7 +64,7 @@ export const idempotent = (options: IdempotentOptions): MiddlewareHandler<AuthEn
     let fingerprint: Buffer | null = null;
     if (key !== null) {
       const url = new URL(c.req.url);
-      fingerprint = requestFingerprint(c.req.method, url.pathname + url.search, new Uint8Array(await c.req.arrayBuffer()));
+      fingerprint = requestFingerprint(c.req.method, url.pathname + url.search, await requestBytes(c));
     }
     const state: WriteState = { sql, ref: key === null ? null : { userId: c.var.user.id, key }, fingerprint, limit, waitMs, gated: false, settled: false };
     writes.set(c.req.raw, state);
