@@ -10,7 +10,7 @@ import { clientAddress } from './http/client-address';
 import { bodyLeftUnread, drainRequestBody } from './http/drain';
 import { ClientLeftError, nodeIncoming } from './http/node-body';
 import { sameOriginJson, unsupportedMediaType } from './http/same-origin-json';
-import { serveOpenApiOnce } from './openapi-docs';
+import { errorResponse, jsonResponse, serveOpenApiOnce } from './openapi-docs';
 import { apiErrorOfPostgres, type SqlStateMap } from './postgres-errors';
 import { validationHook } from './validation';
 
@@ -26,14 +26,8 @@ const healthRoute = createRoute({
   path: '/health',
   tags: ['ops'],
   responses: {
-    200: {
-      description: 'The service and its database answer',
-      content: { 'application/json': { schema: z.object({ status: z.literal('ok'), domain: z.string() }) } },
-    },
-    503: {
-      description: 'The database does not answer',
-      content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }) } },
-    },
+    200: jsonResponse('The service and its database answer', z.object({ status: z.literal('ok'), domain: z.string() })),
+    503: errorResponse('The database does not answer'),
   },
 });
 
