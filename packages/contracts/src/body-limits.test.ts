@@ -22,8 +22,16 @@ describe('bodyLimitFor', () => {
 
 describe('bodyRuleFor', () => {
   it('says which routes take raw bytes instead of JSON, and which types', () => {
-    expect(bodyRuleFor('POST', '/api/nft/images')).toEqual({ maxBytes: 10 * 1024 * 1024, mediaTypes: imageMediaTypes });
-    expect(bodyRuleFor('POST', '/api/rewards/stake')).toEqual({ maxBytes: DEFAULT_BODY_LIMIT_BYTES, mediaTypes: null });
+    expect(bodyRuleFor('POST', '/api/nft/images')).toEqual({
+      maxBytes: 10 * 1024 * 1024,
+      mediaTypes: imageMediaTypes,
+      tooLargeMessage: 'Image size must be less than 10MB',
+    });
+    expect(bodyRuleFor('POST', '/api/rewards/stake')).toEqual({
+      maxBytes: DEFAULT_BODY_LIMIT_BYTES,
+      mediaTypes: null,
+      tooLargeMessage: 'The request body is too large (at most 16 KiB).',
+    });
   });
 
   it('names what the route takes in its 415 message', () => {

@@ -1,3 +1,5 @@
+import { IMAGE_MAX_BYTES, nftMessages } from './nft-constants';
+
 /**
  * One route whose body is not the default (JSON of at most 16 KiB): `path` is an API path where
  * `:name` matches one segment.
@@ -12,6 +14,8 @@ export interface BodyLimitRule {
    * kit's `requestBytes`); absent for a JSON route. Any other type is refused with 415.
    */
   mediaTypes?: readonly string[];
+  /** What a 413 says on this route, where the product has its own words; else payloadTooLargeMessage. */
+  tooLargeMessage?: string;
 }
 
 /** The image types the product stores (DESIGN.md "Images": raw bytes, typed by their magic numbers). */
@@ -26,7 +30,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
  */
 export const bodyLimitRules: readonly BodyLimitRule[] = [
   // The NFT creator uploads one image of up to 10 MB (issue 7), as its raw bytes.
-  { method: 'POST', path: '/api/nft/images', maxBytes: 10 * 1024 * 1024, mediaTypes: imageMediaTypes },
+  { method: 'POST', path: '/api/nft/images', maxBytes: IMAGE_MAX_BYTES, mediaTypes: imageMediaTypes, tooLargeMessage: nftMessages.imageTooLarge },
 ];
 
 const compiled = bodyLimitRules.map((rule) => ({
@@ -37,16 +41,18 @@ const compiled = bodyLimitRules.map((rule) => ({
       .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/')}/?$`,
   ),
-  body: { maxBytes: rule.maxBytes, mediaTypes: rule.mediaTypes ?? null },
+  body: { maxBytes: rule.maxBytes, mediaTypes: rule.mediaTypes ?? null, tooLargeMessage: rule.tooLargeMessage ?? payloadTooLargeMessage(rule.maxBytes) },
 }));
 
 /** What a route takes as its body: its limit, and its media types (`null`: JSON). */
 export interface BodyRule {
   maxBytes: number;
   mediaTypes: readonly string[] | null;
+  /** The message of its 413. */
+  tooLargeMessage: string;
 }
 
-const jsonBody: BodyRule = { maxBytes: DEFAULT_BODY_LIMIT_BYTES, mediaTypes: null };
+const jsonBody: BodyRule = { maxBytes: DEFAULT_BODY_LIMIT_BYTES, mediaTypes: null, tooLargeMessage: payloadTooLargeMessage(DEFAULT_BODY_LIMIT_BYTES) };
 
 /** The body rule for `method` on `path` (a path without its query). */
 export const bodyRuleFor = (method: string, path: string): BodyRule => {
@@ -59,15 +65,21 @@ export const bodyRuleFor = (method: string, path: string): BodyRule => {
 export const bodyLimitFor = (method: string, path: string): number => bodyRuleFor(method, path).maxBytes;
 
 /** "16 KiB", "10 MiB": a limit as a person reads it. */
-export const formatByteSize = (bytes: number): string =>
-  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+export function formatByteSize(bytes: number): string {
+  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
     ? `${bytes / (1024 * 1024)} MiB`
     : bytes >= 1024 && bytes % 1024 === 0
       ? `${bytes / 1024} KiB`
       : `${bytes} bytes`;
+}
 
-/** The message of a 413 answer, the same at the gateway and in the services. */
-export const payloadTooLargeMessage = (maxBytes: number): string => `The request body is too large (at most ${formatByteSize(maxBytes)}).`;
+/** The message of a 413 answer, the same at the gateway and in the services (unless the route has its own words). */
+export function payloadTooLargeMessage(maxBytes: number): string {
+  return `The request body is too large (at most ${formatByteSize(maxBytes)}).`;
+}
+
+/** The message of a 413 for `method` on `path` (a path without its query). */
+export const tooLargeMessageFor = (method: string, path: string): string => bodyRuleFor(method, path).tooLargeMessage;
 
 /** "image/png, image/jpeg or image/gif". */
 const listOf = (types: readonly string[]): string => (types.length < 2 ? (types[0] ?? '') : `${types.slice(0, -1).join(', ')} or ${types.at(-1)}`);

@@ -22,3 +22,8 @@ export * from './rewards-constants';
 export * from './rewards';
 export * from './rewards-sqlstates';
 export * from './dashboard-slots';
+export * from './nft-constants';
+export * from './nft';
+export * from './nft-sqlstates';
+export * from './marketplace-constants';
+export * from './marketplace';

@@ -12,6 +12,8 @@ export const userEventSchemas: { [T in UserEventType]: z.ZodType<UserEventMap[T]
   'rewards.test_run_started': z.object({ runId: z.uuid() }),
   'rewards.test_run_finished': z.object({ runId: z.uuid(), status: z.enum(['completed', 'failed']), points: z.number().int().nonnegative() }),
   'rewards.withdrawal_completed': z.object({ withdrawalId: z.uuid(), amountCents: z.number().int().positive(), txSignature: z.string().max(100) }),
+  'nft.mint_started': z.object({ nftId: z.uuid() }),
+  'nft.mint_completed': z.object({ nftId: z.uuid(), tokenId: z.string().max(100), points: z.number().int().nonnegative() }),
 };
 
 /**

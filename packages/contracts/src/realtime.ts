@@ -82,6 +82,10 @@ export interface UserEventMap {
   'rewards.test_run_finished': { runId: string; status: 'completed' | 'failed'; points: number };
   /** A withdrawal was sent: its simulated Solana transaction signature. */
   'rewards.withdrawal_completed': { withdrawalId: string; amountCents: number; txSignature: string };
+  /** A mint was accepted (pending), in this tab or another: collections refetch. */
+  'nft.mint_started': { nftId: string };
+  /** A mint completed (token id set); `points` is what rewards credited for it (0 if it was already credited). */
+  'nft.mint_completed': { nftId: string; tokenId: string; points: number };
 }
 
 /** A marketplace listing's status (the spec's `nft_sales.status`). */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { bodyLimitFor, errorCodes, payloadTooLargeMessage } from '@starforge/contracts';
+import { bodyLimitFor, errorCodes, tooLargeMessageFor } from '@starforge/contracts';
 import { createGatewayApp } from './app';
 import type { GatewayConfig } from './env';
 import { errorPayload, sendError } from './error-answer';
@@ -72,7 +72,8 @@ export const createGatewayServer = (config: GatewayConfig, options: { shellReche
     const length = Number(req.headers['content-length'] ?? 0);
     if (isApi(url)) {
       const maxBytes = bodyLimitFor(req.method ?? 'GET', pathOf(url));
-      if (length > maxBytes) return sendError(res, security, 413, errorCodes.payloadTooLarge, payloadTooLargeMessage(maxBytes), { close: true });
+      if (length > maxBytes)
+        return sendError(res, security, 413, errorCodes.payloadTooLarge, tooLargeMessageFor(req.method ?? 'GET', pathOf(url)), { close: true });
     }
     res.writeContinue();
     onRequest(req, res);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
-import { bodyLimitFor, errorCodes, isServiceName, payloadTooLargeMessage, type ServiceName } from '@starforge/contracts';
+import { bodyLimitFor, errorCodes, isServiceName, tooLargeMessageFor, type ServiceName } from '@starforge/contracts';
 import { BodyTimeoutError, BodyTooLargeError, ClientLeftError, bodyLeftUnread, drainRequestBody, readIncoming } from '@starforge/service-kit';
 import { sendError } from './error-answer';
 import { forwardRequestHeaders, responseHeaders } from './forward-headers';
@@ -147,7 +147,7 @@ export class ServiceProxy {
       return;
     }
     if (forwarded.contentLength !== null && forwarded.contentLength > maxBytes) {
-      this.tooLarge(req, res, maxBytes);
+      this.tooLarge(req, res);
       return;
     }
     readIncoming(req, maxBytes, { idleTimeoutMs: this.options.bodyTimeoutMs }).then(
@@ -164,15 +164,15 @@ export class ServiceProxy {
   }
 
   /** 413, then the rest of the body read and thrown away (bounded), so a client still sending reads the answer. */
-  private tooLarge(req: IncomingMessage, res: ServerResponse, maxBytes: number): void {
-    sendError(res, this.options.security, 413, errorCodes.payloadTooLarge, payloadTooLargeMessage(maxBytes));
+  private tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    sendError(res, this.options.security, 413, errorCodes.payloadTooLarge, tooLargeMessageFor(req.method ?? 'GET', pathOf(req.url ?? '/')));
     drainRequestBody(req);
   }
 
   private bodyFailed(req: IncomingMessage, res: ServerResponse, maxBytes: number, error: unknown): void {
     const { security } = this.options;
     if (error instanceof BodyTooLargeError) {
-      this.tooLarge(req, res, maxBytes);
+      this.tooLarge(req, res);
       return;
     }
     if (error instanceof ClientLeftError) {

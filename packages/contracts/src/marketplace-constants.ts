@@ -1,0 +1,28 @@
+/**
+ * The marketplace domain's constants and user-facing words (spec sections 4, 5 and 8), without
+ * zod, so screens import them without pulling zod in. Schemas are in marketplace.ts.
+ */
+
+export const LISTING_STATUSES = ['listed', 'cancelled', 'sold'] as const;
+
+export const marketplaceErrorCodes = {
+  alreadyListed: 'already_listed',
+  notListed: 'not_listed',
+} as const;
+
+export const marketplaceMessages = {
+  invalidPrice: 'Please enter a valid price',
+  listed: 'NFT listed for sale successfully!',
+  removed: 'NFT removed from sale',
+  listFailed: 'Failed to list NFT for sale',
+  removeFailed: 'Failed to remove NFT from sale',
+  alreadyListed: 'This NFT is already listed for sale',
+  notForSale: 'This NFT is not for sale',
+  notAvailable: 'This NFT is not available for purchase',
+  listForSale: 'List for Sale',
+  confirmListing: 'Confirm Listing',
+  removeFromSale: 'Remove from Sale',
+  purchase: 'Purchase NFT',
+  forSale: 'For Sale',
+  purchaseFailed: 'Failed to purchase NFT',
+} as const;
