@@ -153,7 +153,7 @@ export class ServiceProxy {
     readIncoming(req, maxBytes, { idleTimeoutMs: this.options.bodyTimeoutMs }).then(
       // undici frames a buffered body with its Content-Length (a chunked one included).
       (body) => this.forward(req, res, service, forwarded.headers, body),
-      (error: unknown) => this.bodyFailed(req, res, maxBytes, error),
+      (error: unknown) => this.bodyFailed(req, res, error),
     );
   }
 
@@ -169,7 +169,7 @@ export class ServiceProxy {
     drainRequestBody(req);
   }
 
-  private bodyFailed(req: IncomingMessage, res: ServerResponse, maxBytes: number, error: unknown): void {
+  private bodyFailed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
     const { security } = this.options;
     if (error instanceof BodyTooLargeError) {
       this.tooLarge(req, res);
