@@ -1,6 +1,7 @@
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
 import type { MarketplaceDeps } from './deps';
 import { marketplaceServiceSqlStates } from './domain/errors';
+import { createdNftRoutes } from './routes/created-nfts';
 import { listingRoutes } from './routes/listings';
 
 export interface MarketplaceAppOptions {
@@ -17,5 +18,6 @@ export const createApp = (sql: Sql, options: MarketplaceAppOptions = {}) => {
   };
   const app = createServiceApp('marketplace', sql, { sqlStates: marketplaceServiceSqlStates });
   app.route('/', listingRoutes(deps));
+  app.route('/', createdNftRoutes(deps));
   return app;
 };
