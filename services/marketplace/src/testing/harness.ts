@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { idempotencyKeyMigrations, type Sql } from '@starforge/service-kit';
@@ -73,6 +74,10 @@ export const pendingNft = async (sql: Sql, ownerId: string): Promise<string> => 
   if (!row) throw new Error('no NFT inserted');
   return row.id;
 };
+
+/** Moves the NFT to another user through nft's published function (what a sale will do). */
+export const transferNft = (sql: Sql, nftId: string, from: string, to: string) =>
+  sql`select nft.transfer_ownership(${nftId}, ${from}, ${to}, ${`test:${randomUUID()}`})`;
 
 /** Every row of the NFT's listings, oldest first, as the table holds them. */
 export const salesOf = (sql: Sql, nftId: string) =>
