@@ -50,7 +50,8 @@ export type ListNftRequest = z.input<typeof listNftSchema>;
  */
 export const createNftSchema = z
   .object({
-    name: nftNameSchema,
+    // A missing name says what the form says, not zod's words for a missing string.
+    name: z.string(nftMessages.fillAllRequired).pipe(nftNameSchema),
     description: text().trim().max(NFT_DESCRIPTION_MAX_LENGTH, nftMessages.descriptionTooLong).default(''),
     category: z.enum(CREATOR_CATEGORIES, nftMessages.selectCategory).default(DEFAULT_CREATOR_CATEGORY),
     price: priceSchema(),

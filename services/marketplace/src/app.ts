@@ -1,4 +1,23 @@
-import { createServiceApp, type Sql } from '@starforge/service-kit';
+import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
+import type { MarketplaceDeps } from './deps';
+import { marketplaceServiceSqlStates } from './domain/errors';
+import { createdNftRoutes } from './routes/created-nfts';
+import { listingRoutes } from './routes/listings';
 
-/** The marketplace service: its routes mount here as the domain is built. */
-export const createApp = (sql: Sql) => createServiceApp('marketplace', sql);
+export interface MarketplaceAppOptions {
+  /** Keys that sign access tokens. Default: the auth service's JWKS at AUTH_JWKS_URL. */
+  keys?: AccessTokenKeys;
+}
+
+/** The marketplace service: listings so far (issue 15); search, cart, payments and purchases build on them (issue 16). */
+export const createApp = (sql: Sql, options: MarketplaceAppOptions = {}) => {
+  const deps: MarketplaceDeps = {
+    sql,
+    requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
+    idempotent: idempotent({ sql }),
+  };
+  const app = createServiceApp('marketplace', sql, { sqlStates: marketplaceServiceSqlStates });
+  app.route('/', listingRoutes(deps));
+  app.route('/', createdNftRoutes(deps));
+  return app;
+};

@@ -1,0 +1,11 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AuthEnv, Sql } from '@starforge/service-kit';
+
+/** What every route of the marketplace service is built from. */
+export interface MarketplaceDeps {
+  sql: Sql;
+  /** The shared access-token middleware. */
+  requireUser: MiddlewareHandler<AuthEnv>;
+  /** The kit's Idempotency-Key middleware, for the routes that list, remove or create. */
+  idempotent: MiddlewareHandler<AuthEnv>;
+}

@@ -1,0 +1,19 @@
+import { marketplaceErrorCodes, marketplaceMessages, nftSqlStates, rewardsSqlStates } from '@starforge/contracts';
+import { ApiError, conflict, type SqlStateMap } from '@starforge/service-kit';
+
+/**
+ * Every SQLSTATE the functions this service calls raise, as it answers them: nft's published
+ * functions (`owned_nft`: NF001 404, NF002 403 not_owner, NF003 409 not_minted;
+ * `create_completed_nft`: NF004) and rewards' (the checkout of issue 16). The service raises
+ * none of its own: its refusals are thrown below. Registered with createServiceApp.
+ */
+export const marketplaceServiceSqlStates: SqlStateMap = { ...rewardsSqlStates, ...nftSqlStates };
+
+/** 409: the NFT already has an active listing (the check, or the one-listed-row index). */
+export const alreadyListed = () => conflict(marketplaceMessages.alreadyListed, marketplaceErrorCodes.alreadyListed);
+
+/** 409: the NFT has no active listing to remove. */
+export const notListed = () => conflict(marketplaceMessages.notForSale, marketplaceErrorCodes.notListed);
+
+/** 404 for an id no NFT has, as nft's own NF001 answers it. */
+export const nftNotFound = () => new ApiError(nftSqlStates.NF001.status, nftSqlStates.NF001.code, nftSqlStates.NF001.message);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { marketplaceTestContext } from './testing/harness';
+
+const ctx = marketplaceTestContext();
+
+type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] };
+
+describe('the OpenAPI document', () => {
+  it('lists every route, writes with the Idempotency-Key header, all behind the bearer token', async () => {
+    const res = await ctx.app.app.request('/api/marketplace/openapi.json');
+    const doc = (await res.json()) as { paths: Record<string, Record<string, Operation>> };
+    const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const listing = '/api/marketplace/nfts/{id}/listing';
+    expect(routes).toEqual(expect.arrayContaining([`GET ${listing}`, `POST ${listing}`, `DELETE ${listing}`, 'POST /api/marketplace/created-nfts']));
+    for (const [path, method] of [
+      [listing, 'post'],
+      [listing, 'delete'],
+      ['/api/marketplace/created-nfts', 'post'],
+    ] as const) {
+      const op = doc.paths[path]?.[method];
+      expect(
+        op?.parameters?.map((p) => p.name),
+        `${method} ${path}`,
+      ).toContain('idempotency-key');
+      expect(Object.keys(op?.responses ?? {}), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '401', '409', '422']));
+    }
+    for (const method of ['get', 'post', 'delete'] as const) {
+      const op = doc.paths[listing]?.[method];
+      expect(op?.parameters?.find((p) => p.name === 'id')?.in, method).toBe('path');
+      expect(Object.keys(op?.responses ?? {}), method).toEqual(expect.arrayContaining(['400', '401', '404']));
+      expect(op?.security, method).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { idempotencyKeyMigrations, type Sql } from '@starforge/service-kit';
+import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
+import { testSql } from '@starforge/test-db';
+import { callAs as kitCallAs, testAppOf, type CallAsOptions, type CallAsResult, type TestApp } from '@starforge/test-db/harness';
+import { createApp } from '../app';
+
+const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Auth (sessions), events, rewards and nft (the published SQL it calls), then marketplace with the kit's idempotency keys. */
+const marketplaceMigrations = [
+  { schema: 'auth', dir: dir('../../../auth/migrations') },
+  { schema: 'events', dir: dir('../../../events/migrations') },
+  { schema: 'rewards', dir: dir('../../../rewards/migrations') },
+  { schema: 'nft', dir: dir('../../../nft/migrations') },
+  { schema: 'marketplace', ...idempotencyKeyMigrations },
+  { schema: 'marketplace', dir: dir('../../migrations') },
+];
+
+export interface MarketplaceTestContext {
+  sql: Sql;
+  tokens: TestTokens;
+  app: TestApp<ReturnType<typeof createApp>>;
+}
+
+/** The file's pool, test tokens and app, opened before its tests and closed after them: read the fields inside tests. */
+export const marketplaceTestContext = (): MarketplaceTestContext => {
+  const ctx = {} as MarketplaceTestContext;
+  beforeAll(async () => {
+    ctx.sql = await testSql(marketplaceMigrations, 'marketplace');
+    ctx.tokens = await createTestTokens();
+    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys }), 'marketplace');
+  });
+  afterAll(() => ctx.sql?.end());
+  return ctx;
+};
+
+export interface TestUser {
+  token: string;
+  id: string;
+}
+
+/** A signed-in user (a live session in the auth schema) and their token. */
+export const signIn = async (ctx: MarketplaceTestContext): Promise<TestUser> => {
+  const { user, token } = await ctx.tokens.signIn(ctx.sql);
+  return { token, id: user.id };
+};
+
+/** The kit's `callAs` on the context's app: a fresh Idempotency-Key on writes unless `key` is given. */
+export const callAs = (
+  ctx: Pick<MarketplaceTestContext, 'app'>,
+  who: TestUser,
+  method: string,
+  path: string,
+  options: CallAsOptions = {},
+): Promise<CallAsResult> => kitCallAs(ctx.app, who, method, path, options);
+
+/** A minted NFT owned by `ownerId`, made through nft's published function (what nft's mint job leaves behind). */
+export const mintedNft = async (sql: Sql, ownerId: string): Promise<string> => {
+  const [row] = await sql<{ id: string }[]>`
+    select nft.create_completed_nft(${ownerId}, 'Nebula', 'A test NFT', 'Art', null, null, false, null, 5, 'ethereum') as id`;
+  if (!row) throw new Error('no NFT created');
+  return row.id;
+};
+
+/** An NFT still being minted (status pending), written straight into nft's table as the wizard's mint leaves it. */
+export const pendingNft = async (sql: Sql, ownerId: string): Promise<string> => {
+  const [row] = await sql<{ id: string }[]>`
+    insert into nft.nft_mints (user_id, name, description, category, origin, original_creator_id, current_owner_id)
+    values (${ownerId}, 'Pending one', 'Still minting', 'Art', 'wizard', ${ownerId}, ${ownerId})
+    returning id`;
+  if (!row) throw new Error('no NFT inserted');
+  return row.id;
+};
+
+/** Moves the NFT to another user through nft's published function (what a sale will do). */
+export const transferNft = (sql: Sql, nftId: string, from: string, to: string) =>
+  sql`select nft.transfer_ownership(${nftId}, ${from}, ${to}, ${`test:${randomUUID()}`})`;
+
+/** Every row of the NFT's listings, oldest first, as the table holds them. */
+export const salesOf = (sql: Sql, nftId: string) =>
+  sql<{ id: string; sellerId: string; buyerId: string | null; priceCents: string; status: string; cancelledAt: Date | null }[]>`
+    select id, seller_id, buyer_id, price_cents, status, cancelled_at from marketplace.nft_sales where nft_id = ${nftId} order by created_at, id`;
+
+/** The public `marketplace.listing_changed` events about the NFT, in the order they were published. */
+export const listingEventsOf = async (sql: Sql, nftId: string) =>
+  (
+    await sql<{ data: unknown }[]>`
+      select data from events.events where user_id is null and type = 'marketplace.listing_changed' and data ->> 'nftId' = ${nftId} order by id`
+  ).map((r) => r.data);
