@@ -18,11 +18,9 @@ export type ImageFixtureType = keyof typeof IMAGES;
  * viewers ignore), so its key (the SHA-256 of the bytes) is the test's own. `size` pads it to
  * exactly that many bytes.
  */
-export const uniqueImage = (type: ImageFixtureType = 'image/png', size?: number): Buffer => {
-  const image = IMAGES[type];
-  const tail = randomBytes(16);
-  const bytes = Buffer.concat([image, tail]);
-  if (size === undefined) return bytes;
-  if (size < bytes.length) throw new Error(`uniqueImage: ${size} bytes is shorter than the image`);
-  return Buffer.concat([bytes, Buffer.alloc(size - bytes.length, 0x20)]);
+export const uniqueImage = (type: ImageFixtureType = 'image/png', size?: number): Buffer<ArrayBuffer> => {
+  const bytes = Buffer.concat([IMAGES[type], randomBytes(16)]);
+  if (size !== undefined && size < bytes.length) throw new Error(`uniqueImage: ${size} bytes is shorter than the image`);
+  // Typed as over an ArrayBuffer (a request body); fetch sends a view's own bytes only.
+  return (size === undefined ? bytes : Buffer.concat([bytes, Buffer.alloc(size - bytes.length, 0x20)])) as Buffer<ArrayBuffer>;
 };
