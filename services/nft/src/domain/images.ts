@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { IMAGE_KEY_PATTERN, nftErrorCodes, nftImageUrl, nftMessages, type StoredImage } from '@starforge/contracts';
 import { ApiError, type Jobs, type Sql } from '@starforge/service-kit';
 import type { ImageStorage, StoredObject } from '../storage/image-storage';
+import type { KnownImageTypes } from './known-image-types';
 import { sniffImageType } from './sniff';
 
 /** The durable job that removes an upload no NFT came to use. */
@@ -41,13 +42,22 @@ export const storeImage = async (deps: ImageDeps, userId: string, bytes: Buffer)
   return { key, url: nftImageUrl(key), content_type: contentType, byte_size: bytes.length };
 };
 
-/** A stored image to send: its bytes and the type its upload was sniffed as; null when there is none. */
-export const readImage = async (deps: Pick<ImageDeps, 'sql' | 'storage'>, key: string): Promise<(StoredObject & { contentType: string }) | null> => {
+/**
+ * A stored image to send: its bytes and the type its upload was sniffed as (from `known` when
+ * this process served it before, else its row); null when there is none.
+ */
+export const readImage = async (
+  deps: Pick<ImageDeps, 'sql' | 'storage'> & { known: KnownImageTypes },
+  key: string,
+): Promise<(StoredObject & { contentType: string }) | null> => {
   if (!IMAGE_KEY_PATTERN.test(key)) return null;
-  const [row] = await deps.sql<{ contentType: string }[]>`select content_type from nft.images where key = ${key}`;
-  if (!row) return null;
+  const contentType =
+    deps.known.get(key) ?? (await deps.sql<{ contentType: string }[]>`select content_type from nft.images where key = ${key}`)[0]?.contentType;
+  if (!contentType) return null;
   const stored = await deps.storage.read(key);
-  return stored && { ...stored, contentType: row.contentType };
+  if (!stored) return null;
+  deps.known.set(key, contentType);
+  return { ...stored, contentType };
 };
 
 /**

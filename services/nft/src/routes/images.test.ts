@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, nftImageUrl, nftMessages } from '@starforge/contracts';
 import { serveApp } from '@starforge/service-kit';
+import { cleanupImage } from '../domain/images';
 import { IMAGES, uniqueImage, type ImageFixtureType } from '../testing/images';
 import { nftTestContext, signIn, type TestUser } from '../testing/harness';
 
@@ -156,6 +157,19 @@ describe('GET /images/:key over HTTP', () => {
     const res = await get(sha256(bytes));
     expect(res.headers.get('content-length')).toBe(String(IMAGE_MAX_BYTES));
     expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(sha256(bytes));
+  });
+
+  it('answers 404 once the clean-up removed an image it served before (its type known)', async () => {
+    const who = await signIn(ctx);
+    const bytes = uniqueImage('image/gif');
+    expect((await post(who, bytes, 'image/gif')).status).toBe(201);
+    expect((await get(sha256(bytes))).status).toBe(200);
+    await ctx.sql`update nft.images set last_uploaded_at = now() - interval '2 days' where key = ${sha256(bytes)}`;
+    expect(await cleanupImage({ sql: ctx.sql, storage: ctx.storage, orphanAfterSeconds: ctx.config.imageOrphanAfterSeconds }, sha256(bytes))).toBe(true);
+    expect((await get(sha256(bytes))).status).toBe(404);
+    // Uploaded again, it is served again.
+    expect((await post(who, bytes, 'image/gif')).status).toBe(201);
+    expect(Buffer.from(await (await get(sha256(bytes))).arrayBuffer())).toEqual(bytes);
   });
 
   it('answers 404 for a key never uploaded, a malformed key, and an image whose file is gone', async () => {

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { imageKeyParamSchema, imageMediaTypes, imageUploadedSchema, nftErrorCodes, nftMessages } from '@starforge/contracts';
 import { createRouter, errorResponse, jsonResponse, notFound, protectedRoute, rawRequestBody, requestBytes } from '@starforge/service-kit';
 import { readImage, storeImage } from '../domain/images';
+import { KnownImageTypes } from '../domain/known-image-types';
 import type { NftDeps } from '../deps';
 
 /** A key names the same bytes forever: caches may keep them as long as they like. */
@@ -10,7 +11,13 @@ const binary = { schema: { type: 'string' as const, format: 'binary' } };
 
 /** Image upload (raw bytes, typed by their magic numbers) and the public, immutable image read. */
 export const imageRoutes = (deps: NftDeps) => {
-  const imageDeps = { sql: deps.sql, jobs: deps.jobs, storage: deps.storage, orphanAfterSeconds: deps.config.imageOrphanAfterSeconds };
+  const imageDeps = {
+    sql: deps.sql,
+    jobs: deps.jobs,
+    storage: deps.storage,
+    orphanAfterSeconds: deps.config.imageOrphanAfterSeconds,
+    known: new KnownImageTypes(),
+  };
   const uploadRoute = protectedRoute(deps.requireUser, {
     method: 'post',
     path: '/images',
