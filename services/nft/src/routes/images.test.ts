@@ -150,6 +150,16 @@ describe('GET /images/:key over HTTP', () => {
     }
   });
 
+  it('answers HEAD with the same headers and no body', async () => {
+    const who = await signIn(ctx);
+    const bytes = uniqueImage('image/png');
+    expect((await post(who, bytes, 'image/png')).status).toBe(201);
+    const res = await fetch(`${origin}/api/nft/images/${sha256(bytes)}`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect([res.headers.get('content-type'), res.headers.get('content-length')]).toEqual(['image/png', String(bytes.length)]);
+    expect(await res.text()).toBe('');
+  });
+
   it('streams a 10 MiB image whole', async () => {
     const who = await signIn(ctx);
     const bytes = uniqueImage('image/png', IMAGE_MAX_BYTES);

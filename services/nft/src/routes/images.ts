@@ -49,11 +49,17 @@ export const imageRoutes = (deps: NftDeps) => {
     .openapi(readRoute, async (c) => {
       const image = await readImage(imageDeps, c.req.valid('param').key);
       if (!image) throw notFound('Image not found', nftErrorCodes.imageNotFound);
-      return c.body(image.body, 200, {
+      const headers = {
         'content-type': image.contentType,
         'content-length': String(image.size),
         'cache-control': IMMUTABLE,
         'x-content-type-options': 'nosniff',
-      });
+      };
+      // Hono answers HEAD from this GET route by dropping the body: close the file now instead of at garbage collection.
+      if (c.req.method === 'HEAD') {
+        await image.body.cancel();
+        return c.body(null, 200, headers);
+      }
+      return c.body(image.body, 200, headers);
     });
 };
