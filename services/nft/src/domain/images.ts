@@ -61,7 +61,7 @@ export const readImage = async (
 };
 
 /**
- * The clean-up job's work: removes the image (file, then row, in the row's transaction) when no
+ * The clean-up job's work: removes the image (its row, then its file, before the commit) when no
  * NFT uses it and its last upload is at least `orphanAfterSeconds` old; an upload since then
  * (which enqueued its own clean-up) or an NFT keeps it. The row lock is taken first, so a
  * concurrent upload or mint of the same image waits, and then finds it gone or kept whole.
