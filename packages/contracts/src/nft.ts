@@ -28,8 +28,8 @@ import { text } from './text';
 
 const timestamp = z.string();
 
-/** An image's key: the SHA-256 of its bytes (lowercase hex). */
-export const imageKeySchema = z.string().regex(IMAGE_KEY_PATTERN, nftMessages.imageRequired);
+/** An image's key: the SHA-256 of its bytes (lowercase hex); missing, it asks for the image too. */
+export const imageKeySchema = z.string(nftMessages.imageRequired).regex(IMAGE_KEY_PATTERN, nftMessages.imageRequired);
 
 export const nftNameSchema = text().trim().min(NFT_NAME_MIN_LENGTH, nftMessages.nameTooShort).max(NFT_NAME_MAX_LENGTH, nftMessages.nameTooLong);
 

@@ -1,5 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { describeServiceBasics } from '@starforge/test-db/service-basics';
 import { createApp } from './app';
+import { testConfig, testJobs } from './testing/harness';
 
-describeServiceBasics('nft', fileURLToPath(new URL('../migrations', import.meta.url)), createApp);
+// Nothing here uploads, mints or starts the jobs: the folder is never created.
+describeServiceBasics('nft', fileURLToPath(new URL('../migrations', import.meta.url)), (sql) =>
+  createApp(sql, { jobs: testJobs(), config: testConfig('/nonexistent/nft-images') }),
+);

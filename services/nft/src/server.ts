@@ -1,5 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import { runService } from '@starforge/service-kit';
+import { idempotencyKeyMigrations, runService } from '@starforge/service-kit';
 import { createApp } from './app';
+import { readNftConfig } from './config/env';
+import { registerNftJobs } from './jobs';
+import { fileImageStorage } from './storage/file-storage';
 
-await runService({ domain: 'nft', migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)), createApp });
+const config = readNftConfig();
+const storage = fileImageStorage(config.imageDir);
+
+await runService({
+  domain: 'nft',
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  kitMigrations: [idempotencyKeyMigrations],
+  registerJobs: (jobs, sql) => registerNftJobs(jobs, sql, { storage, orphanAfterSeconds: config.imageOrphanAfterSeconds }),
+  createApp: (sql, { jobs }) => createApp(sql, { jobs, config, storage }),
+});

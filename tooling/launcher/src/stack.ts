@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { serviceNames, type ServiceName } from '@starforge/contracts';
 import { createSql, migrateAll, serviceMigrationsDir } from '@starforge/service-kit';
 import { buildFrontends, frontendApps, isBuildCurrent } from '@starforge/federation';
@@ -15,6 +17,8 @@ export interface StackOptions {
   databaseUrl?: string;
   /** Where the embedded cluster keeps its data. */
   dataDir?: string;
+  /** The nft service's image folder; default `nft-images` beside `dataDir` (`.data/nft-images`). */
+  imageDir?: string;
   /** The product's database on the embedded server. */
   databaseName?: string;
   /** Drop and recreate the product database first (fresh test runs). */
@@ -69,6 +73,13 @@ export const ensureFrontendsBuilt = async (log: (line: string) => void): Promise
 };
 
 /**
+ * The nft service's image folder, absolute (a service runs in its own folder): beside the
+ * embedded PostgreSQL's data, so one folder holds the product's state.
+ */
+export const nftImageDir = (options: Pick<StackOptions, 'dataDir' | 'imageDir'>): string =>
+  resolve(options.imageDir ?? join(dirname(options.dataDir ?? fromRoot('.data/pg')), 'nft-images'));
+
+/**
  * The whole product: PostgreSQL (embedded unless a URL is given), the domain and platform
  * services and the gateway on `port`. Frontends must already be built (see ensureFrontendsBuilt).
  */
@@ -88,12 +99,17 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
   try {
     let adminUrl = options.databaseUrl;
     let databaseUrl = options.databaseUrl;
+    const imageDir = nftImageDir(options);
     if (!adminUrl) {
       const started = Date.now();
       embedded = await startEmbeddedPostgres({ dataDir: options.dataDir ?? fromRoot('.data/pg'), port: await freePort(), log: (l) => log(`[postgres] ${l}`) });
       adminUrl = embedded.url;
       const name = options.databaseName ?? 'starforge';
-      if (options.resetDatabase) await resetDatabase(adminUrl, name);
+      if (options.resetDatabase) {
+        await resetDatabase(adminUrl, name);
+        // The images' rows are gone with the database: their files go too.
+        await rm(imageDir, { recursive: true, force: true });
+      }
       databaseUrl = await ensureDatabase(adminUrl, name);
       log(`[postgres] embedded PostgreSQL ready in ${Date.now() - started} ms`);
     }
@@ -116,7 +132,8 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
     };
     await migrateInOrder(databaseUrl);
     for (const domain of serviceNames) {
-      processes.push(startSupervised(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, PORT: String(ports[domain]) }, log));
+      const own = domain === 'nft' ? { NFT_IMAGE_DIR: imageDir } : {};
+      processes.push(startSupervised(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, ...own, PORT: String(ports[domain]) }, log));
     }
     await Promise.all(processes.map((p) => p.listening));
     await Promise.all(serviceNames.map((d) => waitForOk(`${services[d]}/api/${d}/health`)));

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { MINT_POINTS, type Nft } from '@starforge/contracts';
+import { registerNftJobs } from './jobs';
+import { appWith, callAs, eventually, mintBody, nftTestContext, signIn, testJobs, uploadedImage } from './testing/harness';
+
+const ctx = nftTestContext();
+const serviceDir = fileURLToPath(new URL('..', import.meta.url));
+const running = new Set<ChildProcess>();
+
+/** The real nft service, as the launcher starts it, on a free port; resolves once it listens. */
+const startService = async (): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serviceDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NFT_IMAGE_DIR: ctx.config.imageDir,
+      // Never asked: this test sends the service no request, only jobs.
+      AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
+      PUBLIC_ORIGIN: 'http://localhost:3000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the nft service did not start in 30 s')), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the nft service exited with ${code} before listening`)));
+  });
+  return child;
+};
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+const statusOf = async (id: string) => (await ctx.sql`select status from nft.nft_mints where id = ${id}`)[0]?.status;
+
+describe('the nft service killed with SIGKILL in the middle of a mint', () => {
+  it('completes the mint exactly once after a restart: one ledger row, +100 points, one NFT counted', async () => {
+    const who = await signIn(ctx);
+    await ctx.sql`select rewards.ensure_account(${who.id})`;
+    // The service opens its queues (nft_jobs); this test's mint adds to them, due in 1.5 s.
+    const first = await startService();
+    const queue = testJobs('nft');
+    // Registered, never started: this process only enqueues (the kit wants each queue's worker known).
+    registerNftJobs(queue, ctx.sql, { storage: ctx.storage, orphanAfterSeconds: ctx.config.imageOrphanAfterSeconds });
+    const service = appWith(ctx, queue, { mintDelayMs: 1_500 });
+    const started = await callAs(service, who, 'POST', '/mints', { body: mintBody(await uploadedImage(service, who)) });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const nft = (started.body as { nft: Nft }).nft;
+
+    // Hold the owner's balance row, so the job stops inside its transaction (in record_nft_mint), before committing.
+    const holder = await ctx.sql.reserve();
+    await holder`begin`;
+    await holder`select 1 from rewards.user_balances where user_id = ${who.id} for update`;
+    const active = async () => Number((await ctx.sql`select count(*) as n from nft_jobs.job where state = 'active' and data->>'nftId' = ${nft.id}`)[0]?.n);
+    await eventually(async () => (await active()) === 1, 10_000);
+    // Inside the job's transaction: the mint row is locked and updated, not committed.
+    await eventually(
+      async () => (await ctx.sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%_complete_mint%'`).length === 1,
+      5_000,
+    );
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    await holder`rollback`;
+    holder.release();
+
+    // Killed mid-mint: nothing of the job committed.
+    expect(await statusOf(nft.id)).toBe('pending');
+    expect(await ctx.sql`select 1 from rewards.transactions where idempotency_key = ${`nft_mint:${nft.id}`}`).toHaveLength(0);
+
+    // The restarted service finds the job abandoned (its worker died) and runs it again.
+    const second = await startService();
+    try {
+      await eventually(async () => (await statusOf(nft.id)) === 'completed', 20_000, 200);
+    } finally {
+      second.kill('SIGTERM');
+    }
+    const ledger = await ctx.sql`select points_amount::int from rewards.transactions where idempotency_key = ${`nft_mint:${nft.id}`}`;
+    expect(ledger).toEqual([{ pointsAmount: MINT_POINTS }]);
+    expect((await ctx.sql`select total_nfts from rewards.leaderboard_stats where user_id = ${who.id}`)[0]?.totalNfts).toBe(1);
+    const completed = await ctx.sql`select data from events.events where user_id = ${who.id} and type = 'nft.mint_completed'`;
+    expect(completed).toHaveLength(1);
+    expect(completed[0]?.data).toMatchObject({ nftId: nft.id, points: MINT_POINTS });
+  }, 60_000);
+});

@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { IMAGE_ORPHAN_AFTER_SECONDS } from '@starforge/contracts';
+import { idempotencyKeyMigrations, type AuthenticatedUser, type Jobs, type Sql } from '@starforge/service-kit';
+import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
+import { testSql } from '@starforge/test-db';
+import { callAs as kitCallAs, testAppOf, type CallAsOptions, type CallAsResult, type TestApp } from '@starforge/test-db/harness';
+import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
+import { createApp } from '../app';
+import type { NftConfig } from '../config/env';
+import { registerNftJobs } from '../jobs';
+import { fileImageStorage } from '../storage/file-storage';
+import type { ImageStorage } from '../storage/image-storage';
+import { uniqueImage, type ImageFixtureType } from './images';
+
+const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Auth (sessions), events (events.publish), rewards (record_nft_mint) and nft with the kit's idempotency keys. */
+const nftMigrations = [
+  { schema: 'auth', dir: dir('../../../auth/migrations') },
+  { schema: 'events', dir: dir('../../../events/migrations') },
+  { schema: 'rewards', dir: dir('../../../rewards/migrations') },
+  { schema: 'nft', ...idempotencyKeyMigrations },
+  { schema: 'nft', dir: dir('../../migrations') },
+];
+
+/** A pool on the test database with the nft schema (and what it needs) migrated. */
+export const nftTestSql = (): Promise<Sql> => testSql(nftMigrations, 'nft');
+
+/**
+ * The kit's per-file jobs (`nft_t_<random>_jobs`), or `<service>_jobs` to open an earlier one
+ * again, as a restarted service does (`testJobs('nft')` is the real service's queues).
+ */
+export const testJobs = (service?: string): Jobs => kitTestJobs('nft', service ? { service } : {});
+
+/** A short mint delay, so completed mints are seen within a test; images in the file's own folder. */
+export const testConfig = (imageDir: string, overrides: Partial<NftConfig> = {}): NftConfig => ({
+  mintDelayMs: 100,
+  imageDir,
+  imageOrphanAfterSeconds: IMAGE_ORPHAN_AFTER_SECONDS,
+  ...overrides,
+});
+
+export interface NftTestContext {
+  sql: Sql;
+  tokens: TestTokens;
+  jobs: Jobs;
+  config: NftConfig;
+  storage: ImageStorage;
+  app: TestApp<ReturnType<typeof createApp>>;
+}
+
+/** The service's app on the context's pool with other jobs or settings (a slow mint leaves its job waiting). */
+export const appWith = (ctx: NftTestContext, jobs: Jobs, config: Partial<NftConfig> = {}): NftTestContext => {
+  const merged = { ...ctx.config, ...config };
+  return { ...ctx, jobs, config: merged, app: testAppOf(createApp(ctx.sql, { jobs, config: merged, storage: ctx.storage, keys: ctx.tokens.keys }), 'nft') };
+};
+
+/**
+ * The file's pool, test tokens, image folder (a temporary one), started jobs (the service's
+ * workers) and app, opened before its tests and closed after them: read the fields inside tests.
+ */
+export const nftTestContext = (options: { config?: Partial<NftConfig> } = {}): NftTestContext => {
+  const ctx = {} as NftTestContext;
+  beforeAll(async () => {
+    ctx.sql = await nftTestSql();
+    ctx.tokens = await createTestTokens();
+    ctx.config = testConfig(await mkdtemp(join(tmpdir(), 'nft-images-')), options.config);
+    ctx.storage = fileImageStorage(ctx.config.imageDir);
+    ctx.jobs = testJobs();
+    registerNftJobs(ctx.jobs, ctx.sql, { storage: ctx.storage, orphanAfterSeconds: ctx.config.imageOrphanAfterSeconds });
+    await ctx.jobs.start();
+    ctx.app = appWith(ctx, ctx.jobs).app;
+  });
+  afterAll(async () => {
+    await ctx.jobs?.stop({ timeoutMs: 2_000 });
+    await ctx.sql?.end();
+    if (ctx.config) await rm(ctx.config.imageDir, { recursive: true, force: true });
+  });
+  return ctx;
+};
+
+export interface TestUser {
+  user: AuthenticatedUser;
+  token: string;
+  id: string;
+}
+
+/** A signed-in user (a live session in the auth schema) and their token. */
+export const signIn = async (ctx: NftTestContext): Promise<TestUser> => {
+  const { user, token } = await ctx.tokens.signIn(ctx.sql);
+  return { user, token, id: user.id };
+};
+
+/** The kit's `callAs` on the context's app: as the user, a fresh Idempotency-Key on writes unless `key` is given (`null`: none). */
+export const callAs = (ctx: Pick<NftTestContext, 'app'>, who: TestUser, method: string, path: string, options: CallAsOptions = {}): Promise<CallAsResult> =>
+  kitCallAs(ctx.app, who, method, path, options);
+
+/** Uploads bytes in process as the user; answers the status and the JSON body. */
+export const upload = async (ctx: Pick<NftTestContext, 'app'>, who: TestUser, bytes: Buffer<ArrayBuffer>, contentType = 'image/png') => {
+  const res = await ctx.app.app.request(`${ctx.app.base}/images`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${who.token}`, 'content-type': contentType },
+    body: bytes,
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+};
+
+/** An image of the user's own, uploaded: its key. */
+export const uploadedImage = async (ctx: Pick<NftTestContext, 'app'>, who: TestUser, type: ImageFixtureType = 'image/png'): Promise<string> => {
+  const res = await upload(ctx, who, uniqueImage(type), type);
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return (res.body as { image: { key: string } }).image.key;
+};
+
+/** A valid wizard body for the image `imageKey`. */
+export const mintBody = (imageKey: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'Nova Star',
+  description: 'A star that was born in a test.',
+  category: 'Art',
+  tags: ['space', 'star'],
+  image_key: imageKey,
+  is_limited_edition: false,
+  edition_size: null,
+  creator_royalty: 5,
+  ...overrides,
+});
+
+export { eventually } from '@starforge/test-db/eventually';
