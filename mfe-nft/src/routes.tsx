@@ -1,14 +1,13 @@
 import type { RemoteRoutesModule } from '@starforge/host';
 import { ComingSoonPage } from '@starforge/ui';
+import { CollectionPage } from './screens/collection-page';
+import { nftLinks } from './screens/nav-links';
+import { announceMints } from './shared/lib/announce-mints';
 
-// Placeholder screens inside the real layout until this domain ships its features.
-const back = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/marketplace', label: 'Marketplace' },
-];
+announceMints();
 
 export const pages: RemoteRoutesModule['pages'] = {
-  '/nfts': () => <ComingSoonPage title="NFT Collection" links={back} />,
-  '/nft/:id': () => <ComingSoonPage title="NFT Details" links={back} />,
-  '/nft-creator': () => <ComingSoonPage title="NFT Creator" links={back} />,
+  '/nfts': CollectionPage,
+  '/nft/:id': () => <ComingSoonPage title="NFT Details" links={nftLinks} />,
+  '/nft-creator': () => <ComingSoonPage title="NFT Creator" links={nftLinks} />,
 };
