@@ -1,20 +1,12 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  CREATOR_CATEGORIES,
-  NFT_DESCRIPTION_MAX_LENGTH,
-  NFT_NAME_MAX_LENGTH,
-  nftMessages,
-  ROYALTY_MAX,
-  ROYALTY_MIN,
-  ROYALTY_STEP,
-} from '@starforge/contracts/nft-constants';
+import { CREATOR_CATEGORIES, NFT_DESCRIPTION_MAX_LENGTH, NFT_NAME_MAX_LENGTH, nftMessages } from '@starforge/contracts/nft-constants';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { SelectField, TextAreaField } from '../../../shared/components/fields';
 import { ImagePicker } from '../../../shared/components/image-picker';
+import { EditionFields, PriceField, RoyaltyField } from '../../../shared/components/setting-fields';
 import { imageRefusal } from '../../../shared/lib/image-refusal';
-import { parseRoyalty } from '../../../shared/lib/royalty';
 import { useCreateNft } from '../api/create-nft';
 import { creatorInput, defaultCreatorFields, isCreatorCategory, type CreatorFields } from '../creator-input';
 import { CreatorPreview } from './creator-preview';
@@ -59,18 +51,7 @@ export function NftCreator() {
             rows={3}
             onChange={(e) => set({ description: e.target.value })}
           />
-          <Field
-            label="Price (USD)"
-            type="number"
-            inputMode="decimal"
-            min={0.01}
-            step={0.01}
-            placeholder="0.00"
-            value={fields.price}
-            onChange={(e) => set({ price: e.target.value })}
-            hint="Listed on the marketplace at this price."
-            required
-          />
+          <PriceField value={fields.price} onChange={(e) => set({ price: e.target.value })} hint="Listed on the marketplace at this price." required />
           <SelectField
             label="Category"
             options={CREATOR_CATEGORIES}
@@ -79,32 +60,8 @@ export function NftCreator() {
               if (isCreatorCategory(e.target.value)) set({ category: e.target.value });
             }}
           />
-          <Field
-            label="Creator royalty (%)"
-            type="number"
-            inputMode="decimal"
-            min={ROYALTY_MIN}
-            max={ROYALTY_MAX}
-            step={ROYALTY_STEP}
-            value={fields.royalty}
-            onChange={(e) => set({ royalty: e.target.value })}
-            onBlur={() => set({ royalty: String(parseRoyalty(fields.royalty)) })}
-          />
-          <div className="nft-checkbox">
-            <input id={`${ids}-limited`} type="checkbox" checked={fields.limited} onChange={(e) => set({ limited: e.target.checked })} />
-            <label htmlFor={`${ids}-limited`}>Limited edition</label>
-          </div>
-          {fields.limited ? (
-            <Field
-              label="Edition size"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={fields.editionSize}
-              onChange={(e) => set({ editionSize: e.target.value })}
-            />
-          ) : null}
+          <RoyaltyField value={fields.royalty} onChange={(royalty) => set({ royalty })} />
+          <EditionFields limited={fields.limited} editionSize={fields.editionSize} onChange={set} />
           <Field
             label="Tags"
             value={fields.tags}

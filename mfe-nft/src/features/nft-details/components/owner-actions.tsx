@@ -4,7 +4,7 @@ import { marketplaceMessages } from '@starforge/contracts/marketplace-constants'
 import type { Nft } from '@starforge/contracts/nft';
 import { nftMessages } from '@starforge/contracts/nft-constants';
 import { failureMessage, useFormAction } from '@starforge/host';
-import { Field } from '@starforge/ui';
+import { PriceField } from '../../../shared/components/setting-fields';
 import { priceInput } from '../../../shared/lib/price';
 import { useListNft } from '../api/list-nft';
 import { useUnlistNft } from '../api/unlist-nft';
@@ -61,18 +61,7 @@ export function OwnerActions({ nft, listing, onChanged }: { nft: Nft; listing: L
           <h3 id={`${ids}-title`} className="sf-visually-hidden">
             {marketplaceMessages.listForSale}
           </h3>
-          <Field
-            id={`${ids}-price`}
-            label="Price (USD)"
-            type="number"
-            inputMode="decimal"
-            min={0.01}
-            step={0.01}
-            placeholder="0.00"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            error={listForm.error}
-          />
+          <PriceField id={`${ids}-price`} value={price} onChange={(e) => setPrice(e.target.value)} error={listForm.error} />
           <div className="nft-wizard-actions">
             <button type="submit" className="sf-btn sf-btn-primary" disabled={list.busy} aria-busy={list.busy}>
               {list.busy ? 'Listing...' : marketplaceMessages.confirmListing}
