@@ -1,14 +1,10 @@
 import type { RemoteRoutesModule } from '@starforge/host';
-import { ComingSoonPage } from '@starforge/ui';
+import { CollectionPage } from './screens/collection-page';
+import { CreatorPage } from './screens/creator-page';
+import { NftPage } from './screens/nft-page';
+import { announceMints } from './shared/lib/announce-mints';
 
-// Placeholder screens inside the real layout until this domain ships its features.
-const back = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/marketplace', label: 'Marketplace' },
-];
+announceMints();
 
-export const pages: RemoteRoutesModule['pages'] = {
-  '/nfts': () => <ComingSoonPage title="NFT Collection" links={back} />,
-  '/nft/:id': () => <ComingSoonPage title="NFT Details" links={back} />,
-  '/nft-creator': () => <ComingSoonPage title="NFT Creator" links={back} />,
-};
+// The three screens travel in one route chunk: a visitor moves between the collection and an NFT.
+export const pages: RemoteRoutesModule['pages'] = { '/nfts': CollectionPage, '/nft/:id': NftPage, '/nft-creator': CreatorPage };

@@ -6,10 +6,11 @@ export type DashboardSlot = (typeof dashboardSlots)[number];
 
 /**
  * Which remote fills each slot. A remote named here exposes `./widgets` (a RemoteWidgetsModule);
- * a slot nobody fills yet stays empty. The nft domain takes `nft-minting-wizard` when it ships.
+ * a slot nobody fills yet stays empty.
  */
 export const dashboardWidgetRemotes: Partial<Record<DashboardSlot, RemoteName>> = {
   'dashboard-stats': 'mfe_rewards',
+  'nft-minting-wizard': 'mfe_nft',
   'testing-engine': 'mfe_rewards',
   'token-panel': 'mfe_rewards',
 };

@@ -26,3 +26,10 @@ export const marketplaceMessages = {
   forSale: 'For Sale',
   purchaseFailed: 'Failed to purchase NFT',
 } as const;
+
+/** Creator tags as typed: comma separated, each trimmed, empties dropped (spec section 5). */
+export const splitCreatorTags = (value: string): string[] =>
+  value
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.length > 0);

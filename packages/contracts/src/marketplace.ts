@@ -67,9 +67,5 @@ export type CreateNft = z.output<typeof createNftSchema>;
 export const createdNftSchema = z.object({ nft_id: z.uuid(), listing: listingSchema });
 export type CreatedNft = z.infer<typeof createdNftSchema>;
 
-/** Creator tags as typed: comma separated, each trimmed, empties dropped (spec section 5). */
-export const splitCreatorTags = (value: string): string[] =>
-  value
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter((tag) => tag.length > 0);
+// Kept where the screens read it without zod; re-exported for the schemas' readers.
+export { splitCreatorTags } from './marketplace-constants';

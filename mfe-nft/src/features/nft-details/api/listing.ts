@@ -1,0 +1,27 @@
+import type { Listing } from '@starforge/contracts/marketplace';
+import { authedRequest, useLiveResource, useServerEvent } from '@starforge/host';
+
+/** Where the marketplace keeps an NFT's listing: read, list (POST) and withdraw (DELETE). */
+export const listingPath = (nftId: string): string => `/api/marketplace/nfts/${encodeURIComponent(nftId)}/listing`;
+
+/** GET /api/marketplace/nfts/:id/listing: the NFT's active listing, or null when it is not for sale. */
+const getListing = async (nftId: string): Promise<Listing | null> => {
+  try {
+    return (await authedRequest<{ listing: Listing | null }>(listingPath(nftId), { method: 'GET' })).listing;
+  } catch (error) {
+    console.error('the listing could not be read', error);
+    throw error;
+  }
+};
+
+/**
+ * The NFT's listing (the marketplace owns listings; this page composes its read), read again when
+ * any tab lists, withdraws or sells this NFT: the public `marketplace.listing_changed` event.
+ */
+export const useListing = (nftId: string) => {
+  const { status, data, refetch } = useLiveResource({ key: listingPath(nftId), load: () => getListing(nftId), events: [] });
+  useServerEvent('marketplace.listing_changed', ({ data: changed }) => {
+    if (changed.nftId === nftId) refetch();
+  });
+  return { listing: data ?? null, loading: status === 'loading', failed: status === 'error' && data === undefined, refetch };
+};

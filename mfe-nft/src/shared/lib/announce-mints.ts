@@ -1,0 +1,19 @@
+import { nftMessages } from '@starforge/contracts/nft-constants';
+import { serverEvents, toast } from '@starforge/host';
+
+let announcing = false;
+
+/**
+ * Announces a finished mint on whatever screen the user is on once this remote is in the page:
+ * a mint started on the dashboard completes 4 s later, often after the user moved on. Both
+ * exposed modules call it; it subscribes once, for the life of the page.
+ */
+export const announceMints = (): void => {
+  if (announcing) return;
+  announcing = true;
+  serverEvents.subscribe('nft.mint_completed', ({ data }) => {
+    toast.success(nftMessages.minted(data.tokenId));
+    // 0 when rewards had already credited this mint (a job that ran twice).
+    if (data.points > 0) toast.success(nftMessages.mintPoints(data.points));
+  });
+};
