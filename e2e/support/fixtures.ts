@@ -34,6 +34,10 @@ export const test = base.extend<Fixtures>({
       await page.exposeFunction('__e2eCspViolation', (report: string) => violations.push(report));
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
+          // Playwright's trace recorder (trace: retain-on-failure) fetches a broken blob: image
+          // from no script of the page (sourceFile empty) to snapshot it; the page's own code
+          // always has a source file.
+          if (event.blockedURI === 'blob' && !event.sourceFile) return;
           const report = `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`;
           void (window as unknown as { __e2eCspViolation: (r: string) => Promise<void> }).__e2eCspViolation(report);
         });

@@ -25,6 +25,8 @@ export function ImagePicker({ label, file, onChange, error = null, required = fa
   const input = useRef<HTMLInputElement>(null);
   const [issue, setIssue] = useState<string | null>(null);
   const url = useObjectUrl(preview ? file : null);
+  // A file that says it is an image but is not (the server will say so when it is sent): no broken picture.
+  const [undecodable, setUndecodable] = useState<string | null>(null);
 
   // The form was reset: the input forgets the file it shows too.
   useEffect(() => {
@@ -67,7 +69,10 @@ export function ImagePicker({ label, file, onChange, error = null, required = fa
           {shown}
         </p>
       ) : null}
-      {url && file ? <img className="nft-image-preview" src={url} alt={`Preview of ${file.name}`} data-testid="nft-image-preview" /> : null}
+      {url && file && undecodable !== url ? (
+        <img className="nft-image-preview" src={url} alt={`Preview of ${file.name}`} data-testid="nft-image-preview" onError={() => setUndecodable(url)} />
+      ) : null}
+      {url && undecodable === url ? <p className="sf-field-hint">This file cannot be previewed.</p> : null}
     </div>
   );
 }
