@@ -1,48 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { serviceProcesses } from '@starforge/test-db/service-process';
 import { MINT_POINTS, type Nft } from '@starforge/contracts';
 import { registerNftJobs } from './jobs';
 import { appWith, callAs, eventually, mintBody, nftTestContext, signIn, testJobs, uploadedImage } from './testing/harness';
 
 const ctx = nftTestContext();
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
-const running = new Set<ChildProcess>();
-
-/** The real nft service, as the launcher starts it, on a free port; resolves once it listens. */
-const startService = async (): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serviceDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NFT_IMAGE_DIR: ctx.config.imageDir,
-      // Never asked: this test sends the service no request, only jobs.
-      AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
-      PUBLIC_ORIGIN: 'http://localhost:3000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  child.on('exit', () => running.delete(child));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the nft service did not start in 30 s')), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the nft service exited with ${code} before listening`)));
-  });
-  return child;
-};
-
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
+const processes = serviceProcesses('nft', serviceDir);
+/** The real nft service, as the launcher starts it, on the test database. */
+const startService = () => processes.start({ NFT_IMAGE_DIR: ctx.config.imageDir });
 
 const statusOf = async (id: string) => (await ctx.sql`select status from nft.nft_mints where id = ${id}`)[0]?.status;
 

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { serviceProcesses } from '@starforge/test-db/service-process';
 import type { TestRun } from '@starforge/contracts';
 import { testAppOf } from '@starforge/test-db/harness';
 import { createApp } from './app';
@@ -9,41 +9,8 @@ import { callAs, eventually, fund, ledgerBreaks, rewardsTestContext, signIn, tes
 
 const ctx = rewardsTestContext();
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
-const running = new Set<ChildProcess>();
-
-/** The real rewards service, as the launcher starts it, on a free port; resolves once it listens. */
-const startService = async (): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serviceDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      // Never asked: this test sends the service no request, only jobs.
-      AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
-      PUBLIC_ORIGIN: 'http://localhost:3000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  child.on('exit', () => running.delete(child));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the rewards service did not start in 30 s')), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the rewards service exited with ${code} before listening`)));
-  });
-  return child;
-};
-
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
+const processes = serviceProcesses('rewards', serviceDir);
+const startService = () => processes.start();
 
 describe('the rewards service killed with SIGKILL in the middle of its jobs', () => {
   it('finishes the test run and the withdrawal exactly once after a restart', async () => {

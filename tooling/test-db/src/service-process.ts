@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, inject } from 'vitest';
+
+/**
+ * The real service of `domain` as the launcher starts it (`src/server.ts` under tsx), in its own
+ * process on a free port and the test database, for tests that kill it (SIGKILL mid-job) and
+ * start it again. Call `serviceProcesses(domain, serviceDir)` at the top of the test file: every
+ * process it starts is killed after the file's tests.
+ */
+export const serviceProcesses = (domain: string, serviceDir: string) => {
+  const running = new Set<ChildProcess>();
+  afterAll(() => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+
+  /** Starts one; resolves once it listens. `env` adds the domain's own settings. */
+  const start = async (env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serviceDir,
+      env: {
+        ...process.env,
+        DATABASE_URL: inject('databaseUrl'),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        // Never asked: these tests send the service no request, only jobs.
+        AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
+        PUBLIC_ORIGIN: 'http://localhost:3000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the ${domain} service did not start in 30 s`)), 30_000);
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('listening on')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`the ${domain} service exited with ${code} before listening`)));
+    });
+    return child;
+  };
+  return { start };
+};
