@@ -96,7 +96,6 @@ export const nftMessages = {
   viewDetails: 'View Details',
   ownedByYou: 'Owned by you',
   ownedByAnother: 'Owned by another user',
-  copied: 'Copied to clipboard!',
   nftNotFound: 'NFT not found',
   imageNotFound: 'The image was not found. Please select it again.',
   notOwner: 'Only the NFT\u2019s current owner can do that',

@@ -191,7 +191,6 @@ export const rewardsMessages = {
         `available or staked (you have ${count(held)}); each completed test earns ${FORGE_PER_COMPLETED_TEST} FORGE, up to ${count(FORGE_TEST_DAILY_MAX)} a day. `
       : '') +
     'Or come back tomorrow.',
-  copied: 'Copied to clipboard!',
   minConversion: 'Minimum conversion is 1000 points',
   conversionStep: 'Points convert in steps of 10 (10 points = 1 cent)',
   insufficientPoints: 'Not enough points to convert',

@@ -1,6 +1,6 @@
 import type { TestRun } from '@starforge/contracts/rewards';
-import { networkLabels, rewardsMessages, testTypeLabels } from '@starforge/contracts/rewards-constants';
-import { toast } from '@starforge/host';
+import { networkLabels, testTypeLabels } from '@starforge/contracts/rewards-constants';
+import { copyToClipboard } from '@starforge/host';
 import { Badge, type BadgeTone } from '@starforge/ui';
 import { formatCount, shortHash } from '../../../shared/lib/format';
 import { useScrollToHash } from '../../../shared/lib/use-scroll-to-hash';
@@ -8,16 +8,6 @@ import { gasDeltaText } from '../gas-delta';
 
 const statusTone: Record<TestRun['status'], BadgeTone> = { running: 'warning', completed: 'success', failed: 'danger' };
 const statusLabel: Record<TestRun['status'], string> = { running: 'Running', completed: 'Completed', failed: 'Failed' };
-
-const copy = async (text: string) => {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(rewardsMessages.copied);
-  } catch (error) {
-    console.error('copy failed', error);
-    toast.error('Could not copy to the clipboard');
-  }
-};
 
 /** The user's recent runs under the engine; each row is `#test-run-<id>`, where ledger rows link. */
 export function RunHistory({ runs, loading }: { runs: TestRun[]; loading: boolean }) {
@@ -47,7 +37,7 @@ export function RunHistory({ runs, loading }: { runs: TestRun[]; loading: boolea
                       <button
                         type="button"
                         className="sf-btn sf-btn-ghost rewards-copy"
-                        onClick={() => void copy(run.tx_hash ?? '')}
+                        onClick={() => void copyToClipboard(run.tx_hash ?? '')}
                         aria-label="Copy transaction hash"
                       >
                         Copy
