@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ServerEventStream } from '@starforge/host/events/server-event-stream';
 import { createSql, type Db, publishEvent, publishPublicEvent, type Sql } from '@starforge/service-kit';
 import { signUpAccount } from './lib/accounts';
+import { cpuMsOf, pidOfListener, rssOf } from './lib/process';
 import type { StackHolder } from './lib/stack';
 import { fixed, median, percentile } from './lib/stats';
 import { atMost, type BenchResult, type Figure } from './lib/report';
@@ -36,38 +35,6 @@ const pool = async <T, R>(items: T[], concurrency: number, work: (item: T) => Pr
     }),
   );
   return out;
-};
-
-/** The id of the process listening on the URL's port (Linux: ss), or null. */
-const pidOfListener = (url: string): string | null => {
-  try {
-    const line = execFileSync('ss', ['-Hltnp', `sport = :${new URL(url).port}`], { encoding: 'utf8' });
-    return /pid=(\d+)/.exec(line)?.[1] ?? null;
-  } catch {
-    return null;
-  }
-};
-
-/** The resident memory (MiB) of a process (Linux: /proc). */
-const rssOf = (pid: string | null): number | null => {
-  try {
-    const kb = pid ? /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] : undefined;
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
-};
-
-/** The CPU time (ms, user + system) a process has used so far (Linux: /proc, 100 ticks a second). */
-const cpuMsOf = (pid: string | null): number | null => {
-  try {
-    if (!pid) return null;
-    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 };
 
 /**

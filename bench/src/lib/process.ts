@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** What a benchmark reads about the stack's processes (Linux: ss and /proc). */
+
+/** The id of the process listening on the URL's port (Linux: ss), or null. */
+export const pidOfListener = (url: string): string | null => {
+  try {
+    const line = execFileSync('ss', ['-Hltnp', `sport = :${new URL(url).port}`], { encoding: 'utf8' });
+    return /pid=(\d+)/.exec(line)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/** The resident memory (MiB) of a process (Linux: /proc). */
+export const rssOf = (pid: string | null): number | null => {
+  try {
+    const kb = pid ? /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] : undefined;
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The CPU time (ms, user + system) a process has used so far (Linux: /proc, 100 ticks a second). */
+export const cpuMsOf = (pid: string | null): number | null => {
+  try {
+    if (!pid) return null;
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+};
