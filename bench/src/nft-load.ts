@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, get as httpGet } from 'node:http';
 import type autocannon from 'autocannon';
 import { ServerEventStream } from '@starforge/host/events/server-event-stream';
 import { signUpAccount, type BenchAccount } from './lib/accounts';
@@ -20,6 +21,7 @@ const MAX_UPLOADS = 400;
 /** What a card on /nfts loads: a small image (a 1 MB one is measured too, in MB/s). */
 const THUMBNAIL_BYTES = 16 * 1024;
 const CONNECTIONS = 50;
+const LARGE_GET_CONNECTIONS = 20;
 const MINT_CLIENTS = 5;
 /** Issue 15's targets. */
 const MEMORY_FACTOR_TARGET = 3;
@@ -34,6 +36,50 @@ const upload = async (base: string, token: string, png: Buffer): Promise<{ statu
   });
   const body = (await res.json().catch(() => null)) as { image?: { key: string } } | null;
   return { status: res.status, ...(body?.image ? { key: body.image.key } : {}) };
+};
+
+const mintOnce = async (base: string, account: BenchAccount, imageKey: string, name: string): Promise<string> => {
+  const res = await fetch(`${base}/api/nft/mints`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}`, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ name, description: 'A benchmark mint, completed by the job.', category: 'Art', image_key: imageKey, creator_royalty: 5 }),
+  });
+  const body = (await res.json().catch(() => null)) as { nft?: { id: string } } | null;
+  if (res.status !== 201 || !body?.nft) throw new Error(`mint answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.nft.id;
+};
+
+/** GETs of `url` by `connections` keep-alive clients for `seconds`: requests and body bytes per second, latency p99. */
+const bodyThroughput = async (url: string, connections: number, seconds: number) => {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let bytes = 0;
+  let failed = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const at = performance.now();
+      httpGet(url, { agent }, (res) => {
+        if (res.statusCode !== 200) failed++;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => {
+          latencies.push(performance.now() - at);
+          resolve();
+        });
+        res.on('error', reject);
+      }).on('error', reject);
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) await once();
+    }),
+  );
+  agent.destroy();
+  const elapsed = (performance.now() - started) / 1000;
+  return { perSecond: latencies.length / elapsed, megabytesPerSecond: bytes / 1e6 / elapsed, p99: percentile(latencies, 99), failed };
 };
 
 /** Samples a process's resident memory every 20 ms until stopped; answers the peak (MiB). */
@@ -166,9 +212,11 @@ export const nftLoadBench = async ({ stack }: { stack: StackHolder }): Promise<B
   );
 
   // --- (b) image GETs against /health ---------------------------------------------------------
+  // The images people read are NFTs' images (the cards): both are minted before they are read.
   const thumb = await upload(base, first.token, randomPng(THUMBNAIL_BYTES));
   const large = await upload(base, first.token, randomPng(UPLOAD_BYTES));
   if (!thumb.key || !large.key) throw new Error(`image upload answered ${thumb.status} / ${large.status}`);
+  for (const key of [thumb.key, large.key]) await mintOnce(base, first, key, 'Card image');
   const getOptions = (path: string, duration: number): autocannon.Options => ({
     url: base,
     connections: CONNECTIONS,
@@ -184,10 +232,10 @@ export const nftLoadBench = async ({ stack }: { stack: StackHolder }): Promise<B
   const health = await loadRun(getOptions('/api/nft/health', SECONDS));
   await loadRun(getOptions(`/api/nft/images/${thumb.key}`, warm));
   const image = await loadRun(getOptions(`/api/nft/images/${thumb.key}`, SECONDS));
-  const largeImage = await loadRun(getOptions(`/api/nft/images/${large.key}`, SECONDS));
+  const largeImage = await bodyThroughput(`${base}/api/nft/images/${large.key}`, LARGE_GET_CONNECTIONS, SECONDS);
   const imageShare = rateOf(image) / rateOf(health);
   console.log(
-    `    /health ${fixed(rateOf(health), 0)} req/s; ${THUMBNAIL_BYTES / 1024} KiB image ${fixed(rateOf(image), 0)} req/s (${fixed(imageShare * 100, 0)} %); 1 MB image ${fixed(rateOf(largeImage), 0)} req/s`,
+    `    /health ${fixed(rateOf(health), 0)} req/s; ${THUMBNAIL_BYTES / 1024} KiB image ${fixed(rateOf(image), 0)} req/s (${fixed(imageShare * 100, 0)} %); 1 MB image ${fixed(largeImage.perSecond, 0)} req/s, ${fixed(largeImage.megabytesPerSecond, 0)} MB/s`,
   );
 
   // --- (c) mint to completed ------------------------------------------------------------------
@@ -233,11 +281,11 @@ export const nftLoadBench = async ({ stack }: { stack: StackHolder }): Promise<B
       note: `${fixed(rateOf(image), 0)} vs ${fixed(rateOf(health), 0)} req/s; image p99 ${image.latency.p99} ms; ${image.non2xx} non-2xx`,
     },
     {
-      label: 'GET of a stored 1 MB image through the gateway: MB/s',
-      value: (rateOf(largeImage) * UPLOAD_BYTES) / 1e6,
+      label: `GET of a stored 1 MB image through the gateway, ${LARGE_GET_CONNECTIONS} connections: MB/s`,
+      value: largeImage.megabytesPerSecond,
       unit: 'MB/s',
       decimals: 0,
-      note: `${fixed(rateOf(largeImage), 0)} req/s, p99 ${largeImage.latency.p99} ms`,
+      note: `${fixed(largeImage.perSecond, 0)} req/s, p99 ${fixed(largeImage.p99, 0)} ms, ${largeImage.failed} failed`,
     },
     {
       label: `Mint to completed as the browser sees it (POST /api/nft/mints to the live nft.mint_completed; the job waits 4 s): p99`,
@@ -266,12 +314,12 @@ export const nftLoadBench = async ({ stack }: { stack: StackHolder }): Promise<B
       {
         title: `Reads through the gateway (autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s each)`,
         head: ['Run', '2xx/s', 'p50', 'p99', 'non-2xx', 'CPU used by other processes'],
-        rows: [row('GET /api/nft/health', health), row(`GET a ${THUMBNAIL_BYTES / 1024} KiB image`, image), row('GET a 1 MB image', largeImage)],
+        rows: [row('GET /api/nft/health', health), row(`GET a ${THUMBNAIL_BYTES / 1024} KiB image`, image)],
       },
     ],
     notes: [
       `Uploads: ${UPLOAD_CONCURRENCY} clients on ${MINT_CLIENTS} accounts each send a new random-pixel PNG of ${UPLOAD_BYTES.toLocaleString('en-US')} bytes (distinct, so every upload is hashed, sniffed and written, none is a repeat) as the raw body, one after another. Memory is each process's resident set, sampled every 20 ms, peak minus the value before the run (after 5 warm-up uploads).`,
-      `The image-read target is measured on a ${THUMBNAIL_BYTES / 1024} KiB image, what a card loads; a 1 MB image moves a megabyte per request, so its rate measures bandwidth on loopback, reported in MB/s.`,
+      `The image-read target is measured on a ${THUMBNAIL_BYTES / 1024} KiB image, what a card loads, after an NFT was minted with it (the images people read are NFTs' images). A 1 MB image moves a megabyte per request, so its rate measures bandwidth on loopback, reported in MB/s and read with Node's own HTTP client: autocannon's parser tops out near 40 MB/s on this machine even against a server that sends a buffer from memory.`,
       `Mints: ${MINT_CLIENTS} users each hold their live stream through the gateway (packages/host's ServerEventStream) and mint one NFT at a time; the time runs from sending the POST to the stream handing over the NFT's nft.mint_completed. The job is due 4 s after the POST (pg-boss polls every 0.5 s).`,
       "Client, gateway, services and PostgreSQL share the machine's cores.",
       ...notes,

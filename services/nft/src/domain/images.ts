@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_KEY_PATTERN, nftErrorCodes, nftImageUrl, nftMessages, type StoredImage } from '@starforge/contracts';
 import { ApiError, type Jobs, type Sql } from '@starforge/service-kit';
-import type { ImageStorage, StoredObject } from '../storage/image-storage';
-import type { KnownImageTypes } from './known-image-types';
+import type { ImageStorage } from '../storage/image-storage';
+import type { ImageCache } from './image-cache';
 import { sniffImageType } from './sniff';
 
 /** The durable job that removes an upload no NFT came to use. */
@@ -42,22 +42,39 @@ export const storeImage = async (deps: ImageDeps, userId: string, bytes: Buffer)
   return { key, url: nftImageUrl(key), content_type: contentType, byte_size: bytes.length };
 };
 
+/** An image to send: its type and size, and its bytes in memory or as a stream from storage. */
+export interface ImageToSend {
+  contentType: string;
+  size: number;
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
+}
+
 /**
- * A stored image to send: its bytes and the type its upload was sniffed as (from `known` when
- * this process served it before, else its row); null when there is none.
+ * A stored image to send, or null when there is none. An image an NFT uses is remembered in
+ * `cache` (its bytes when small), so serving it again needs neither the database nor the
+ * storage; an image no NFT uses yet (it may still be removed) is read afresh each time.
  */
-export const readImage = async (
-  deps: Pick<ImageDeps, 'sql' | 'storage'> & { known: KnownImageTypes },
-  key: string,
-): Promise<(StoredObject & { contentType: string }) | null> => {
+export const readImage = async (deps: Pick<ImageDeps, 'sql' | 'storage'> & { cache: ImageCache }, key: string): Promise<ImageToSend | null> => {
   if (!IMAGE_KEY_PATTERN.test(key)) return null;
-  const contentType =
-    deps.known.get(key) ?? (await deps.sql<{ contentType: string }[]>`select content_type from nft.images where key = ${key}`)[0]?.contentType;
-  if (!contentType) return null;
+  const cached = deps.cache.get(key);
+  if (cached?.bytes) return { contentType: cached.contentType, size: cached.size, body: cached.bytes };
+  const row =
+    cached ??
+    (
+      await deps.sql<{ contentType: string; used: boolean }[]>`
+        select content_type, exists (select 1 from nft.nft_mints where image_key = ${key}) as used from nft.images where key = ${key}`
+    )[0];
+  if (!row) return null;
   const stored = await deps.storage.read(key);
   if (!stored) return null;
-  deps.known.set(key, contentType);
-  return { ...stored, contentType };
+  if (cached || !('used' in row) || !row.used) return { contentType: row.contentType, size: stored.size, body: stored.body };
+  if (!deps.cache.keepsBytesOf(stored.size)) {
+    deps.cache.set(key, { contentType: row.contentType, size: stored.size, bytes: null });
+    return { contentType: row.contentType, size: stored.size, body: stored.body };
+  }
+  const bytes = Buffer.from(await new Response(stored.body).arrayBuffer());
+  deps.cache.set(key, { contentType: row.contentType, size: bytes.length, bytes });
+  return { contentType: row.contentType, size: bytes.length, body: bytes };
 };
 
 /**

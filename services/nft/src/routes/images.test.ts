@@ -5,7 +5,7 @@ import { IMAGE_MAX_BYTES, nftImageUrl, nftMessages } from '@starforge/contracts'
 import { serveApp } from '@starforge/service-kit';
 import { cleanupImage } from '../domain/images';
 import { IMAGES, uniqueImage, type ImageFixtureType } from '../testing/images';
-import { nftTestContext, signIn, type TestUser } from '../testing/harness';
+import { callAs, mintBody, nftTestContext, signIn, type TestUser } from '../testing/harness';
 
 const ctx = nftTestContext();
 let server: ReturnType<typeof serveApp>;
@@ -180,6 +180,28 @@ describe('GET /images/:key over HTTP', () => {
     // Uploaded again, it is served again.
     expect((await post(who, bytes, 'image/gif')).status).toBe(201);
     expect(Buffer.from(await (await get(sha256(bytes))).arrayBuffer())).toEqual(bytes);
+  });
+
+  it('keeps an NFT\u2019s image in memory once served (it is never removed), and reads an unused upload afresh each time', async () => {
+    const who = await signIn(ctx);
+    const used = uniqueImage('image/webp');
+    const unused = uniqueImage('image/png');
+    expect((await post(who, used, 'image/webp')).status).toBe(201);
+    expect((await post(who, unused, 'image/png')).status).toBe(201);
+    expect((await callAs(ctx, who, 'POST', '/mints', { body: mintBody(sha256(used)) })).status).toBe(201);
+    expect((await get(sha256(used))).status).toBe(200);
+    expect((await get(sha256(unused))).status).toBe(200);
+    // Both files vanish behind the service's back: the NFT's image is still served, from memory.
+    await ctx.storage.remove(sha256(used));
+    await ctx.storage.remove(sha256(unused));
+    const again = await get(sha256(used));
+    expect([again.status, again.headers.get('content-type'), again.headers.get('cache-control')]).toEqual([
+      200,
+      'image/webp',
+      'public, max-age=31536000, immutable',
+    ]);
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(used);
+    expect((await get(sha256(unused))).status).toBe(404);
   });
 
   it('answers 404 for a key never uploaded, a malformed key, and an image whose file is gone', async () => {

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { imageKeyParamSchema, imageMediaTypes, imageUploadedSchema, nftErrorCodes, nftMessages } from '@starforge/contracts';
 import { createRouter, errorResponse, jsonResponse, notFound, protectedRoute, rawRequestBody, requestBytes } from '@starforge/service-kit';
 import { readImage, storeImage } from '../domain/images';
-import { KnownImageTypes } from '../domain/known-image-types';
+import { ImageCache } from '../domain/image-cache';
 import type { NftDeps } from '../deps';
 
 /** A key names the same bytes forever: caches may keep them as long as they like. */
@@ -16,7 +16,7 @@ export const imageRoutes = (deps: NftDeps) => {
     jobs: deps.jobs,
     storage: deps.storage,
     orphanAfterSeconds: deps.config.imageOrphanAfterSeconds,
-    known: new KnownImageTypes(),
+    cache: new ImageCache(),
   };
   const uploadRoute = protectedRoute(deps.requireUser, {
     method: 'post',
@@ -57,7 +57,7 @@ export const imageRoutes = (deps: NftDeps) => {
       };
       // Hono answers HEAD from this GET route by dropping the body: close the file now instead of at garbage collection.
       if (c.req.method === 'HEAD') {
-        await image.body.cancel();
+        if (image.body instanceof ReadableStream) await image.body.cancel();
         return c.body(null, 200, headers);
       }
       return c.body(image.body, 200, headers);
