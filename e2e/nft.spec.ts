@@ -115,11 +115,14 @@ test.describe('the minting wizard on the dashboard', () => {
   test('a mint completes on the server: live toasts on the next screen, and its card turns green on /nfts', async ({ page }) => {
     test.setTimeout(60_000);
     await signUpViaApi(page);
+    // A second tab holds the collection open: it lists the pending NFT and turns it green live.
+    const collection = await page.context().newPage();
+    await collection.goto('/nfts');
+    await expect(collection.getByRole('heading', { level: 1, name: 'NFT Collection' })).toBeVisible();
+    await expect(collection.getByRole('heading', { name: 'No NFTs Found' })).toBeVisible();
+    await expect(collection.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/dashboard');
+    await expect(collection.getByRole('link', { name: 'Marketplace', exact: true })).toHaveAttribute('href', '/marketplace');
     await page.goto('/nfts');
-    await expect(page.getByRole('heading', { level: 1, name: 'NFT Collection' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'No NFTs Found' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/dashboard');
-    await expect(page.getByRole('link', { name: 'Marketplace', exact: true })).toHaveAttribute('href', '/marketplace');
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -134,6 +137,10 @@ test.describe('the minting wizard on the dashboard', () => {
     expect((await uploaded).status()).toBe(201);
     await expect(toastText(page, 'NFT minting initiated!')).toBeVisible();
     await expect(wizard.root.getByRole('progressbar', { name: 'Minting progress' })).toBeVisible();
+    // The other tab learns of the pending mint at once (nft.mint_started), about 4 s before it completes.
+    const pendingCard = collection.getByTestId('nft-card').filter({ hasText: 'Andromeda' });
+    await expect(pendingCard).toHaveAttribute('data-tone', 'yellow');
+    await expect(pendingCard).toContainText('Pending');
 
     // Mint Another NFT starts over from nothing.
     await wizard.mintAnother.click();
@@ -146,12 +153,12 @@ test.describe('the minting wizard on the dashboard', () => {
     // The user moves on at once; the server completes the mint about 4 s after it was accepted.
     await page.getByRole('link', { name: 'My NFTs', exact: true }).click();
     const card = page.getByTestId('nft-card').filter({ hasText: 'Andromeda' });
-    await expect(card).toHaveAttribute('data-tone', 'yellow');
-    await expect(card).toContainText('Pending');
-    // No reload: the completion is announced on this screen and the card turns green.
+    await expect(card).toBeVisible();
+    // No reload: the completion is announced on this screen, and both tabs' cards turn green.
     await expect(toastText(page, /^NFT minted successfully! Token ID: \S+/)).toBeVisible({ timeout: 10_000 });
     await expect(toastText(page, '+100 points earned for NFT mint!')).toBeVisible();
     await expect(card).toHaveAttribute('data-tone', 'green');
+    await expect(pendingCard).toHaveAttribute('data-tone', 'green');
     await expect(card).toHaveAttribute('data-status', 'completed');
     await expect(card).toContainText('Completed');
     await expect(card.getByRole('img', { name: 'Andromeda', exact: true })).toBeVisible();
