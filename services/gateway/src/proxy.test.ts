@@ -34,6 +34,12 @@ const upstreamRoutes = async (req: IncomingMessage, res: ServerResponse): Promis
     res.end('id: 2\ndata: second\n\n');
     return;
   }
+  if (path === '/api/auth/own-headers') {
+    // A service that sets a security header itself, as the image route sets nosniff.
+    res.writeHead(200, { 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' });
+    res.end('png');
+    return;
+  }
   if (path === '/api/events/hold') {
     // Starts an answer and never finishes it; tells the test when its request closes.
     res.on('close', () => tell('hold-closed', res.writableFinished));
@@ -163,6 +169,13 @@ describe('proxy: what passes', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('permissions-policy')).toContain('camera=()');
+  });
+
+  it('sends each security header once, the gateway\u2019s value, when the service set it too', async () => {
+    const answer = await rawRequest(`${gw.url}/api/auth/own-headers`);
+    expect(answer.status).toBe(200);
+    // Node joins a repeated header with ', ': one value means one header.
+    expect([answer.headers['x-content-type-options'], answer.headers['x-frame-options']]).toEqual(['nosniff', 'DENY']);
   });
 
   it('says https in X-Forwarded-Proto when the public origin is https', async () => {

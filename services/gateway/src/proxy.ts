@@ -59,7 +59,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     if (statusCode < 200) return; // 1xx from the service: the gateway answered Expect itself
     const out = responseHeaders(headers);
-    for (const [name, value] of this.security) out[name] = value;
+    // Replacing what the service set (its headers arrive lowercase): one value each, never two.
+    for (const [name, value] of this.security) out[name.toLowerCase()] = value;
     this.res.writeHead(statusCode, out);
     // Server-sent events leave at once, event by event.
     if (typeof out['content-type'] === 'string' && out['content-type'].startsWith('text/event-stream')) this.res.flushHeaders();
