@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, type ServiceName } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
+import type { AuthenticatedUser, Sql } from '@starforge/service-kit';
+import type { TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from './index';
 
 /** Anything that answers requests in process (a service's app, a sub-app). */
@@ -89,6 +90,23 @@ export const callAs = async (target: TestApp, who: Caller, method: string, path:
   const headers = { ...options.headers, ...(sent !== null && given === undefined ? { [keyHeader]: sent } : {}) };
   return { ...(await call(target, method, path, { ...options, token: who.token, headers })), key: sent };
 };
+
+/** A signed-in user as a domain's tests use one: the user, their access token and id. */
+export interface TestUser extends Caller {
+  user: AuthenticatedUser;
+  token: string;
+  id: string;
+}
+
+/** A new user signed in (`tokens.signIn`: a live session in the auth schema), from a domain's test context. */
+export const signIn = async (ctx: { tokens: TestTokens; sql: Sql }): Promise<TestUser> => {
+  const { user, token } = await ctx.tokens.signIn(ctx.sql);
+  return { user, token, id: user.id };
+};
+
+/** `callAs` on a domain's test context (its `app`). */
+export const callAsIn = (ctx: { app: TestApp }, who: Caller, method: string, path: string, options: CallAsOptions = {}): Promise<CallAsResult> =>
+  callAs(ctx.app, who, method, path, options);
 
 /** The status, code and message of an error answer (fails the test if it is not the error shape). */
 export const errorOf = (result: { status: number; body: unknown }) => ({ status: result.status, ...apiErrorSchema.parse(result.body).error });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { idempotencyKeyMigrations, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
-import { callAs as kitCallAs, testAppOf, type CallAsOptions, type CallAsResult, type TestApp } from '@starforge/test-db/harness';
+import { testAppOf, type TestApp } from '@starforge/test-db/harness';
 import { createApp } from '../app';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -36,26 +36,6 @@ export const marketplaceTestContext = (): MarketplaceTestContext => {
   afterAll(() => ctx.sql?.end());
   return ctx;
 };
-
-export interface TestUser {
-  token: string;
-  id: string;
-}
-
-/** A signed-in user (a live session in the auth schema) and their token. */
-export const signIn = async (ctx: MarketplaceTestContext): Promise<TestUser> => {
-  const { user, token } = await ctx.tokens.signIn(ctx.sql);
-  return { token, id: user.id };
-};
-
-/** The kit's `callAs` on the context's app: a fresh Idempotency-Key on writes unless `key` is given. */
-export const callAs = (
-  ctx: Pick<MarketplaceTestContext, 'app'>,
-  who: TestUser,
-  method: string,
-  path: string,
-  options: CallAsOptions = {},
-): Promise<CallAsResult> => kitCallAs(ctx.app, who, method, path, options);
 
 /** A minted NFT owned by `ownerId`, made through nft's published function (what nft's mint job leaves behind). */
 export const mintedNft = async (sql: Sql, ownerId: string): Promise<string> => {
@@ -90,3 +70,5 @@ export const listingEventsOf = async (sql: Sql, nftId: string) =>
     await sql<{ data: unknown }[]>`
       select data from events.events where user_id is null and type = 'marketplace.listing_changed' and data ->> 'nftId' = ${nftId} order by id`
   ).map((r) => r.data);
+
+export { callAsIn as callAs, signIn, type TestUser } from '@starforge/test-db/harness';

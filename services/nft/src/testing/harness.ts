@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { IMAGE_ORPHAN_AFTER_SECONDS } from '@starforge/contracts';
-import { idempotencyKeyMigrations, type AuthenticatedUser, type Jobs, type Sql } from '@starforge/service-kit';
+import { idempotencyKeyMigrations, type Jobs, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
-import { callAs as kitCallAs, testAppOf, type CallAsOptions, type CallAsResult, type TestApp } from '@starforge/test-db/harness';
+import { testAppOf, type TestApp, type TestUser } from '@starforge/test-db/harness';
 import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
 import { createApp } from '../app';
 import type { NftConfig } from '../config/env';
@@ -83,22 +83,6 @@ export const nftTestContext = (options: { config?: Partial<NftConfig> } = {}): N
   return ctx;
 };
 
-export interface TestUser {
-  user: AuthenticatedUser;
-  token: string;
-  id: string;
-}
-
-/** A signed-in user (a live session in the auth schema) and their token. */
-export const signIn = async (ctx: NftTestContext): Promise<TestUser> => {
-  const { user, token } = await ctx.tokens.signIn(ctx.sql);
-  return { user, token, id: user.id };
-};
-
-/** The kit's `callAs` on the context's app: as the user, a fresh Idempotency-Key on writes unless `key` is given (`null`: none). */
-export const callAs = (ctx: Pick<NftTestContext, 'app'>, who: TestUser, method: string, path: string, options: CallAsOptions = {}): Promise<CallAsResult> =>
-  kitCallAs(ctx.app, who, method, path, options);
-
 /** Uploads bytes in process as the user; answers the status and the JSON body. */
 export const upload = async (ctx: Pick<NftTestContext, 'app'>, who: TestUser, bytes: Buffer<ArrayBuffer>, contentType = 'image/png') => {
   const res = await ctx.app.app.request(`${ctx.app.base}/images`, {
@@ -130,3 +114,5 @@ export const mintBody = (imageKey: string, overrides: Record<string, unknown> = 
 });
 
 export { eventually } from '@starforge/test-db/eventually';
+
+export { callAsIn as callAs, signIn, type TestUser } from '@starforge/test-db/harness';

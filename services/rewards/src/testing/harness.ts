@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { idempotencyKeyMigrations, type Jobs, type Sql } from '@starforge/service-kit';
-import type { AuthenticatedUser } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
-import { callAs as kitCallAs, testAppOf, type CallAsOptions, type CallAsResult, type TestApp } from '@starforge/test-db/harness';
+import { testAppOf, type TestApp } from '@starforge/test-db/harness';
 import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
 import { createApp } from '../app';
 import type { RewardsConfig } from '../config/env';
@@ -61,22 +60,6 @@ export const rewardsTestContext = (options: { config?: RewardsConfig; startJobs?
   return ctx;
 };
 
-export interface TestUser {
-  user: AuthenticatedUser;
-  token: string;
-  id: string;
-}
-
-/** A signed-in user (a live session in the auth schema) and their token. */
-export const signIn = async (ctx: RewardsTestContext): Promise<TestUser> => {
-  const { user, token } = await ctx.tokens.signIn(ctx.sql);
-  return { user, token, id: user.id };
-};
-
-/** The kit's `callAs` on the context's app: as the user, a fresh Idempotency-Key on writes unless `key` is given (`null`: none). */
-export const callAs = (ctx: Pick<RewardsTestContext, 'app'>, who: TestUser, method: string, path: string, options: CallAsOptions = {}): Promise<CallAsResult> =>
-  kitCallAs(ctx.app, who, method, path, options);
-
 /** Gives a user points and cash through the published functions (what other domains call). */
 export const fund = async (sql: Sql, userId: string, { points = 0, cents = 0 }: { points?: number; cents?: number }): Promise<void> => {
   const key = randomUUID();
@@ -92,3 +75,5 @@ export { eventually } from '@starforge/test-db/eventually';
 
 /** A valid Solana address (32 bytes in base58). */
 export const WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+
+export { callAsIn as callAs, signIn, type TestUser } from '@starforge/test-db/harness';
