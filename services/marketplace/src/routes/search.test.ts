@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MARKETPLACE_PAGE_SIZE, marketplaceSearchAnswerSchema, type MarketplaceSearchAnswer } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
@@ -167,6 +169,37 @@ describe('the search index', () => {
     if (ext?.present) expect(plan).toContain('nft_sales_search_trgm');
     // Without pg_trgm the migration made no index: the same ILIKE filters the listed rows.
     else expect(plan).not.toContain('nft_sales_search_trgm');
+  });
+
+  it('is made only when the extension exists: the migration goes on without it, and the search scans instead', async () => {
+    // The migration's own DO block, run for an extension this server does not have.
+    const migration = await readFile(fileURLToPath(new URL('../../migrations/00002_marketplace_nfts.sql', import.meta.url)), 'utf8');
+    const block = /^do \$\$[\s\S]*?^\$\$;/m.exec(migration)?.[0];
+    expect(block).toContain('create extension if not exists pg_trgm');
+    const tok = token();
+    const seller = await signIn(ctx);
+    await listedNft(ctx.sql, seller.id, { name: `Fallback ${tok}` });
+    const outcome = await ctx.sql
+      .begin(async (tx) => {
+        await tx`drop index if exists marketplace.nft_sales_search_trgm`;
+        await tx.unsafe((block ?? '').replaceAll('pg_trgm', 'starforge_no_such_extension'));
+        const indexes = await tx<{ indexname: string }[]>`select indexname from pg_indexes where tablename = 'nft_sales' and indexname like '%trgm%'`;
+        const found = await tx<{ name: string }[]>`select name from marketplace.marketplace_nfts where search_text ilike ${`%${tok.toUpperCase()}%`}`;
+        throw Object.assign(new Error('rollback'), { outcome: { indexes: indexes.length, found: found.map((r) => r.name) } });
+      })
+      .catch((e: { outcome?: unknown }) => {
+        if (e.outcome === undefined) throw e;
+        return e.outcome;
+      });
+    expect(outcome).toEqual({ indexes: 0, found: [`Fallback ${tok}`] });
+  });
+
+  it('finds a listing made through the routes (the insert builds its search text)', async () => {
+    const tok = token();
+    const seller = await signIn(ctx);
+    const created = await callAs(ctx, seller, 'POST', '/created-nfts', { body: { name: `Routed ${tok}`, price: '3.00' } });
+    expect(created.status).toBe(201);
+    expect(await search(seller, `routed ${tok}`)).toMatchObject({ total: 1, listings: [{ name: `Routed ${tok}`, price_cents: 300, seller_is_me: true }] });
   });
 
   it('reads sellers through auth.public_profiles, which has no e-mail column', async () => {
