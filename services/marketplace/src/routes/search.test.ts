@@ -77,6 +77,16 @@ describe('GET /listings', () => {
     expect((await search(viewer, `hidden${tok}`)).total).toBe(0);
   });
 
+  it('shows a seller without names by their linked wallet, shortened', async () => {
+    const tok = token();
+    const seller = await signIn(ctx);
+    const wallet = `W${tok}${'1'.repeat(30)}Zz9`;
+    await ctx.sql`insert into auth.wallet_auth (user_id, wallet_address, is_primary) values (${seller.id}, ${wallet}, true)`;
+    await listedNft(ctx.sql, seller.id, { name: `Walleted ${tok}` });
+    const answer = await search(seller, `walleted ${tok}`);
+    expect(answer.listings.map((l) => l.seller_name)).toEqual([`W${tok.slice(0, 3)}…1Zz9`]);
+  });
+
   it(`pages newest first, ${MARKETPLACE_PAGE_SIZE} a page, with the total`, async () => {
     const tok = token();
     const seller = await signIn(ctx);
