@@ -5,6 +5,10 @@
 
 export const LISTING_STATUSES = ['listed', 'cancelled', 'sold'] as const;
 
+/** The marketplace grid's page (GET /listings) and the longest search it takes. */
+export const MARKETPLACE_PAGE_SIZE = 24;
+export const MARKETPLACE_SEARCH_MAX_LENGTH = 100;
+
 export const marketplaceErrorCodes = {
   alreadyListed: 'already_listed',
   notListed: 'not_listed',

@@ -1,12 +1,16 @@
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
 import type { MarketplaceDeps } from './deps';
 import { marketplaceServiceSqlStates } from './domain/errors';
+import { searchRefresher } from './domain/search';
 import { createdNftRoutes } from './routes/created-nfts';
 import { listingRoutes } from './routes/listings';
+import { searchRoutes } from './routes/search';
 
 export interface MarketplaceAppOptions {
   /** Keys that sign access tokens. Default: the auth service's JWKS at AUTH_JWKS_URL. */
   keys?: AccessTokenKeys;
+  /** How often a search first refreshes the listings' search text from sellers' names. Default 30 s. */
+  searchRefreshMs?: number;
 }
 
 /** The marketplace service: listings so far (issue 15); search, cart, payments and purchases build on them (issue 16). */
@@ -15,9 +19,11 @@ export const createApp = (sql: Sql, options: MarketplaceAppOptions = {}) => {
     sql,
     requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
     idempotent: idempotent({ sql }),
+    refreshSearch: searchRefresher(sql, options.searchRefreshMs ?? 30_000),
   };
   const app = createServiceApp('marketplace', sql, { sqlStates: marketplaceServiceSqlStates });
   app.route('/', listingRoutes(deps));
   app.route('/', createdNftRoutes(deps));
+  app.route('/', searchRoutes(deps));
   return app;
 };

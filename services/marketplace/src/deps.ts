@@ -8,4 +8,6 @@ export interface MarketplaceDeps {
   requireUser: MiddlewareHandler<AuthEnv>;
   /** The kit's Idempotency-Key middleware, for the routes that list, remove or create. */
   idempotent: MiddlewareHandler<AuthEnv>;
+  /** Brings listings' search text up to date with sellers' names, when due (domain/search.ts). */
+  refreshSearch: () => Promise<void>;
 }

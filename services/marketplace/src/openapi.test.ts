@@ -11,7 +11,12 @@ describe('the OpenAPI document', () => {
     const doc = (await res.json()) as { paths: Record<string, Record<string, Operation>> };
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     const listing = '/api/marketplace/nfts/{id}/listing';
-    expect(routes).toEqual(expect.arrayContaining([`GET ${listing}`, `POST ${listing}`, `DELETE ${listing}`, 'POST /api/marketplace/created-nfts']));
+    expect(routes).toEqual(
+      expect.arrayContaining([`GET ${listing}`, `POST ${listing}`, `DELETE ${listing}`, 'POST /api/marketplace/created-nfts', 'GET /api/marketplace/listings']),
+    );
+    const search = doc.paths['/api/marketplace/listings']?.get;
+    expect(search?.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(expect.arrayContaining(['query q', 'query page']));
+    expect(search?.security).toBeTruthy();
     for (const [path, method] of [
       [listing, 'post'],
       [listing, 'delete'],

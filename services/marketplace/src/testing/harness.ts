@@ -31,19 +31,39 @@ export const marketplaceTestContext = (): MarketplaceTestContext => {
   beforeAll(async () => {
     ctx.sql = await testSql(marketplaceMigrations, 'marketplace');
     ctx.tokens = await createTestTokens();
-    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys }), 'marketplace');
+    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys, searchRefreshMs: 0 }), 'marketplace');
   });
   afterAll(() => ctx.sql?.end());
   return ctx;
 };
 
 /** A minted NFT owned by `ownerId`, made through nft's published function (what nft's mint job leaves behind). */
-export const mintedNft = async (sql: Sql, ownerId: string): Promise<string> => {
+export const mintedNft = async (sql: Sql, ownerId: string, name = 'Nebula', description = 'A test NFT'): Promise<string> => {
   const [row] = await sql<{ id: string }[]>`
-    select nft.create_completed_nft(${ownerId}, 'Nebula', 'A test NFT', 'Art', null, null, false, null, 5, 'ethereum') as id`;
+    select nft.create_completed_nft(${ownerId}, ${name}, ${description}, 'Art', null, null, false, null, 5, 'ethereum') as id`;
   if (!row) throw new Error('no NFT created');
   return row.id;
 };
+
+/** A minted NFT of `sellerId`'s with the given name and description, listed at `priceCents` (its listed date `listedAt`, default now). */
+export const listedNft = async (
+  sql: Sql,
+  sellerId: string,
+  { name, description = '', priceCents = 1000, listedAt }: { name: string; description?: string; priceCents?: number; listedAt?: Date },
+): Promise<{ nftId: string; listingId: string }> => {
+  const nftId = await mintedNft(sql, sellerId, name, description);
+  const [row] = await sql<{ nftId: string; listingId: string }[]>`
+    insert into marketplace.nft_sales (nft_id, seller_id, price_cents, created_at)
+    values (${nftId}, ${sellerId}, ${priceCents}, ${listedAt ?? new Date()})
+    returning nft_id, id as listing_id`;
+  if (!row) throw new Error('no NFT listed');
+  return row;
+};
+
+/** Saves the user's names in auth's profiles, as Settings does. */
+export const setNames = (sql: Sql, userId: string, firstName: string | null, lastName: string | null) =>
+  sql`insert into auth.profiles (id, first_name, last_name) values (${userId}, ${firstName}, ${lastName})
+      on conflict (id) do update set first_name = excluded.first_name, last_name = excluded.last_name, updated_at = now()`;
 
 /** An NFT still being minted (status pending), written straight into nft's table as the wizard's mint leaves it. */
 export const pendingNft = async (sql: Sql, ownerId: string): Promise<string> => {

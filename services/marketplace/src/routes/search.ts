@@ -1,0 +1,24 @@
+import { marketplaceSearchAnswerSchema, marketplaceSearchQuerySchema } from '@starforge/contracts';
+import { createRouter, errorResponse, jsonResponse, protectedRoute } from '@starforge/service-kit';
+import { searchListings } from '../domain/search';
+import type { MarketplaceDeps } from '../deps';
+
+/** The marketplace's grid: listed NFTs, newest first, a page at a time, searched by the server. */
+export const searchRoutes = (deps: MarketplaceDeps) => {
+  const route = protectedRoute(deps.requireUser, {
+    method: 'get',
+    path: '/listings',
+    tags: ['search'],
+    summary:
+      "Listed NFTs, newest first, 24 a page with the total; q (trimmed, at most 100 characters) matches the name, description, seller's display name or full name case-insensitively, % and _ literally",
+    request: { query: marketplaceSearchQuerySchema },
+    responses: {
+      200: jsonResponse('A page of listings', marketplaceSearchAnswerSchema),
+      400: errorResponse('q longer than 100 characters, or page not a whole number from 1'),
+    },
+  });
+  return createRouter().openapi(route, async (c) => {
+    await deps.refreshSearch();
+    return c.json(await searchListings(deps.sql, c.var.user.id, c.req.valid('query')), 200);
+  });
+};
