@@ -27,3 +27,4 @@ export * from './nft';
 export * from './nft-sqlstates';
 export * from './marketplace-constants';
 export * from './marketplace';
+export * from './marketplace-cart';

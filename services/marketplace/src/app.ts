@@ -1,6 +1,8 @@
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
 import type { MarketplaceDeps } from './deps';
 import { marketplaceServiceSqlStates } from './domain/errors';
+import { cartRoutes } from './routes/cart';
+import { checkoutRoutes } from './routes/checkout';
 import { createdNftRoutes } from './routes/created-nfts';
 import { listingRoutes } from './routes/listings';
 
@@ -9,7 +11,7 @@ export interface MarketplaceAppOptions {
   keys?: AccessTokenKeys;
 }
 
-/** The marketplace service: listings so far (issue 15); search, cart, payments and purchases build on them (issue 16). */
+/** The marketplace service: listings (issue 15); the cart and card checkout (issue 16). */
 export const createApp = (sql: Sql, options: MarketplaceAppOptions = {}) => {
   const deps: MarketplaceDeps = {
     sql,
@@ -19,5 +21,7 @@ export const createApp = (sql: Sql, options: MarketplaceAppOptions = {}) => {
   const app = createServiceApp('marketplace', sql, { sqlStates: marketplaceServiceSqlStates });
   app.route('/', listingRoutes(deps));
   app.route('/', createdNftRoutes(deps));
+  app.route('/', cartRoutes(deps));
+  app.route('/', checkoutRoutes(deps));
   return app;
 };
