@@ -11,11 +11,31 @@ describe('the OpenAPI document', () => {
     const doc = (await res.json()) as { paths: Record<string, Record<string, Operation>> };
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     const listing = '/api/marketplace/nfts/{id}/listing';
-    expect(routes).toEqual(expect.arrayContaining([`GET ${listing}`, `POST ${listing}`, `DELETE ${listing}`, 'POST /api/marketplace/created-nfts']));
+    const cart = '/api/marketplace/cart';
+    const cartLine = '/api/marketplace/cart/{nftId}';
+    const checkout = '/api/marketplace/checkout/card';
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        `GET ${listing}`,
+        `POST ${listing}`,
+        `DELETE ${listing}`,
+        'POST /api/marketplace/created-nfts',
+        `GET ${cart}`,
+        `POST ${cart}`,
+        `PATCH ${cartLine}`,
+        `DELETE ${cartLine}`,
+        `POST ${checkout}`,
+      ]),
+    );
+    expect(doc.paths[cart]?.get?.security).toBeTruthy();
     for (const [path, method] of [
       [listing, 'post'],
       [listing, 'delete'],
       ['/api/marketplace/created-nfts', 'post'],
+      [cart, 'post'],
+      [cartLine, 'patch'],
+      [cartLine, 'delete'],
+      [checkout, 'post'],
     ] as const) {
       const op = doc.paths[path]?.[method];
       expect(
