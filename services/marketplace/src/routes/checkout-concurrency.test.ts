@@ -80,4 +80,19 @@ describe('concurrent checkouts', () => {
     }
     expect(await ledgerBreaks(ctx.sql)).toEqual([]);
   });
+
+  it('a removal racing a purchase of the same NFT queues behind it (listing row, then NFT, in both): never a deadlock', async () => {
+    const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
+    const nftIds = await Promise.all(Array.from({ length: 10 }, () => nftWithRoyalty(ctx.sql, seller.id, 5)));
+    for (const nftId of nftIds) await listAt(nftId, seller.id, 500);
+    const outcomes = await Promise.all(
+      nftIds.map(async (nftId) => {
+        const [removed, paid] = await Promise.all([callAs(ctx, seller, 'DELETE', `/nfts/${nftId}/listing`), pay(buyer, { nft_id: nftId })]);
+        return `${removed.status} ${paid.status}`;
+      }),
+    );
+    // either the removal won (the purchase finds it not for sale) or the sale did (the seller no longer owns it)
+    for (const outcome of outcomes) expect(['200 409', '403 201']).toContain(outcome);
+    expect(await ledgerBreaks(ctx.sql)).toEqual([]);
+  });
 });
