@@ -28,3 +28,4 @@ export * from './nft-sqlstates';
 export * from './marketplace-constants';
 export * from './marketplace';
 export * from './marketplace-search';
+export * from './marketplace-cart';

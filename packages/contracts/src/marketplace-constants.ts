@@ -3,6 +3,8 @@
  * zod, so screens import them without pulling zod in. Schemas are in marketplace.ts.
  */
 
+import { formatCents } from './money';
+
 export const LISTING_STATUSES = ['listed', 'cancelled', 'sold'] as const;
 
 /** The marketplace grid's page (GET /listings) and the longest search it takes. */
@@ -12,6 +14,12 @@ export const MARKETPLACE_SEARCH_MAX_LENGTH = 100;
 export const marketplaceErrorCodes = {
   alreadyListed: 'already_listed',
   notListed: 'not_listed',
+  quantityAboveOne: 'quantity_above_one',
+  ownNft: 'own_nft',
+  listingSold: 'listing_sold',
+  priceChanged: 'price_changed',
+  cartEmpty: 'cart_empty',
+  notInCart: 'not_in_cart',
 } as const;
 
 export const marketplaceMessages = {
@@ -29,7 +37,66 @@ export const marketplaceMessages = {
   purchase: 'Purchase NFT',
   forSale: 'For Sale',
   purchaseFailed: 'Failed to purchase NFT',
+  // The cart and the payment (spec sections 5 and 8).
+  addedToCart: 'Added to cart!',
+  loginToAddToCart: 'Please log in to add items to cart',
+  addToCartFailed: 'Failed to add to cart',
+  itemRemoved: 'Item removed from cart',
+  removeItemFailed: 'Failed to remove item',
+  updateQuantityFailed: 'Failed to update quantity',
+  loadCartFailed: 'Failed to load cart items',
+  emptyCartTitle: 'Your Cart is Empty',
+  cartEmpty: 'Your cart is empty',
+  fillPaymentDetails: 'Please fill in all payment details',
+  paymentProcessed: 'Payment processed successfully!',
+  paymentFailed: 'Payment failed. Please try again.',
+  nftPurchased: 'NFT purchased successfully!',
+  quantityAboveOne: 'Each NFT is unique: you can buy only one',
+  ownNft: 'You cannot buy your own NFT',
+  listingSold: 'This NFT has already been sold or is no longer for sale',
+  invalidCardNumber: 'Please enter a valid card number',
+  invalidExpiry: 'Please enter the expiry date as MM/YY',
+  cardExpired: 'This card has expired',
+  notInCart: 'This NFT is not in your cart',
+  invalidCvv: 'Please enter a valid CVV (3 or 4 digits)',
 } as const;
+
+/** 409 when the listing's price is no longer the one in the cart: names the new price. */
+export const priceChangedMessage = (newPriceCents: number): string =>
+  `The price of this NFT has changed to ${formatCents(newPriceCents)}. Please review your cart.`;
+
+/** An NFT is unique: a cart line's quantity is always 1. */
+export const CART_QUANTITY = 1;
+export const PAYMENT_METHODS = ['credit_card', 'debit_card', 'solana'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const CARD_PAYMENT_METHODS = ['credit_card', 'debit_card'] as const;
+export const PAYMENT_CURRENCIES = ['USD', 'SOL'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const CARD_NUMBER_MIN_DIGITS = 12;
+export const CARD_NUMBER_MAX_DIGITS = 19;
+
+/** The Luhn check digit test on a string of digits. */
+export const luhnValid = (digits: string): boolean => {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+};
+
+/** The card's brand from its leading digits (what is kept, with the last 4). */
+export const cardBrandOf = (digits: string): string => {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
+  return 'card';
+};
 
 /** Creator tags as typed: comma separated, each trimmed, empties dropped (spec section 5). */
 export const splitCreatorTags = (value: string): string[] =>

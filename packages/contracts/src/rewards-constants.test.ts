@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsForPoints, transactionSourcePath } from './rewards-constants';
+import { centsForPoints, transactionRuleText, transactionSourcePath } from './rewards-constants';
 import { convertPointsSchema, withdrawSchema } from './rewards';
 
 describe('rewards for people', () => {
@@ -10,6 +10,10 @@ describe('rewards for people', () => {
 
   it('links a ledger row to its source', () => {
     expect(transactionSourcePath({ type: 'nft_mint', id: 'n1' })).toBe('/nft/n1');
+    // A sale's proceeds and royalty rows carry the NFT's id: they link to its page.
+    expect(transactionSourcePath({ type: 'nft_sale', id: 'n2' })).toBe('/nft/n2');
+    expect(transactionRuleText.sale_proceeds).toMatch(/royalty/);
+    expect(transactionRuleText.royalty).toMatch(/rounded down/);
     expect(transactionSourcePath({ type: 'achievement', id: 'first_test' })).toBe('/rewards#achievement-first_test');
     expect(transactionSourcePath(null)).toBeNull();
   });

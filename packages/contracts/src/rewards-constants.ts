@@ -91,6 +91,8 @@ export const transactionRuleText: Record<string, string> = {
   points_converted: `${POINTS_PER_DOLLAR.toLocaleString('en-US')} points = $1.00`,
   withdrawal: 'Cash held, then sent to your wallet',
   bounty_approved: 'Bounty completion approved',
+  sale_proceeds: 'Your NFT sold: its price, less the creator royalty',
+  royalty: "Creator royalty: your percent of an NFT's resale price (rounded down to the cent)",
 };
 
 /** Where a row's source is shown in the product, or null when it has no screen. */

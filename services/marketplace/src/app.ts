@@ -2,6 +2,8 @@ import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type S
 import type { MarketplaceDeps } from './deps';
 import { marketplaceServiceSqlStates } from './domain/errors';
 import { searchRefresher } from './domain/search';
+import { cartRoutes } from './routes/cart';
+import { checkoutRoutes } from './routes/checkout';
 import { createdNftRoutes } from './routes/created-nfts';
 import { listingRoutes } from './routes/listings';
 import { searchRoutes } from './routes/search';
@@ -13,7 +15,7 @@ export interface MarketplaceAppOptions {
   searchRefreshMs?: number;
 }
 
-/** The marketplace service: listings so far (issue 15); search, cart, payments and purchases build on them (issue 16). */
+/** The marketplace service: listings (issue 15); the cart and card checkout (issue 16). */
 export const createApp = (sql: Sql, options: MarketplaceAppOptions = {}) => {
   const deps: MarketplaceDeps = {
     sql,
@@ -25,5 +27,7 @@ export const createApp = (sql: Sql, options: MarketplaceAppOptions = {}) => {
   app.route('/', listingRoutes(deps));
   app.route('/', createdNftRoutes(deps));
   app.route('/', searchRoutes(deps));
+  app.route('/', cartRoutes(deps));
+  app.route('/', checkoutRoutes(deps));
   return app;
 };

@@ -11,9 +11,24 @@ describe('the OpenAPI document', () => {
     const doc = (await res.json()) as { paths: Record<string, Record<string, Operation>> };
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     const listing = '/api/marketplace/nfts/{id}/listing';
+    const cart = '/api/marketplace/cart';
+    const cartLine = '/api/marketplace/cart/{nftId}';
+    const checkout = '/api/marketplace/checkout/card';
     expect(routes).toEqual(
-      expect.arrayContaining([`GET ${listing}`, `POST ${listing}`, `DELETE ${listing}`, 'POST /api/marketplace/created-nfts', 'GET /api/marketplace/listings']),
+      expect.arrayContaining([
+        `GET ${listing}`,
+        `POST ${listing}`,
+        `DELETE ${listing}`,
+        'POST /api/marketplace/created-nfts',
+        'GET /api/marketplace/listings',
+        `GET ${cart}`,
+        `POST ${cart}`,
+        `PATCH ${cartLine}`,
+        `DELETE ${cartLine}`,
+        `POST ${checkout}`,
+      ]),
     );
+    expect(doc.paths[cart]?.get?.security).toBeTruthy();
     const search = doc.paths['/api/marketplace/listings']?.get;
     expect(search?.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(expect.arrayContaining(['query q', 'query page']));
     expect(search?.security).toBeTruthy();
@@ -21,6 +36,10 @@ describe('the OpenAPI document', () => {
       [listing, 'post'],
       [listing, 'delete'],
       ['/api/marketplace/created-nfts', 'post'],
+      [cart, 'post'],
+      [cartLine, 'patch'],
+      [cartLine, 'delete'],
+      [checkout, 'post'],
     ] as const) {
       const op = doc.paths[path]?.[method];
       expect(

@@ -1,5 +1,5 @@
-import { marketplaceErrorCodes, marketplaceMessages, nftSqlStates, rewardsSqlStates } from '@starforge/contracts';
-import { ApiError, conflict, type SqlStateMap } from '@starforge/service-kit';
+import { marketplaceErrorCodes, marketplaceMessages, nftSqlStates, priceChangedMessage, rewardsSqlStates } from '@starforge/contracts';
+import { ApiError, badRequest, conflict, type SqlStateMap } from '@starforge/service-kit';
 
 /**
  * Every SQLSTATE the functions this service calls raise, as it answers them: nft's published
@@ -17,3 +17,18 @@ export const notListed = () => conflict(marketplaceMessages.notForSale, marketpl
 
 /** 404 for an id no NFT has, as nft's own NF001 answers it. */
 export const nftNotFound = () => new ApiError(nftSqlStates.NF001.status, nftSqlStates.NF001.code, nftSqlStates.NF001.message);
+
+/** 400: the caller sells this NFT (its own NFT cannot be bought). */
+export const ownNft = () => badRequest(marketplaceMessages.ownNft, marketplaceErrorCodes.ownNft);
+
+/** 409: the listing was sold or withdrawn since it was added; the buyer is not charged. */
+export const listingSold = () => conflict(marketplaceMessages.listingSold, marketplaceErrorCodes.listingSold);
+
+/** 409: the listing's price is not the one in the cart; the message names the new price. */
+export const priceChanged = (newPriceCents: number) => conflict(priceChangedMessage(newPriceCents), marketplaceErrorCodes.priceChanged);
+
+/** 400: nothing to pay for. */
+export const cartEmpty = () => badRequest(marketplaceMessages.cartEmpty, marketplaceErrorCodes.cartEmpty);
+
+/** 404: the NFT is not in the caller's cart (another user's lines are never seen). */
+export const notInCart = () => new ApiError(404, marketplaceErrorCodes.notInCart, marketplaceMessages.notInCart);

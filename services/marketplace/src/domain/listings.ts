@@ -21,7 +21,13 @@ export const readListing = async (db: Db, viewerId: string, nftId: string): Prom
  * not_owner, NF003 409 not_minted): a listing changes only while its NFT is held, so a transfer
  * of ownership and a listing of the same NFT take turns.
  */
-const holdOwnedNft = (tx: Db, userId: string, nftId: string) => tx`select id from nft.owned_nft(${nftId}, ${userId})`;
+const holdOwnedNft = async (tx: Db, userId: string, nftId: string) => {
+  // The listing row before the NFT, the order the checkout takes them in (listings, then
+  // transfer_ownership): a removal or a listing racing a purchase queues behind it instead of
+  // deadlocking with it, then sees the NFT sold (not_owner).
+  await tx`select id from marketplace.nft_sales where nft_id = ${nftId} and status = 'listed' for update`;
+  await tx`select id from nft.owned_nft(${nftId}, ${userId})`;
+};
 
 /**
  * Inserts the NFT's active listing and announces it. The one-listed-row index decides: when the

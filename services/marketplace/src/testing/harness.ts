@@ -92,3 +92,29 @@ export const listingEventsOf = async (sql: Sql, nftId: string) =>
   ).map((r) => r.data);
 
 export { callAsIn as callAs, signIn, type TestUser } from '@starforge/test-db/harness';
+
+/** A minted NFT created by `creatorId` with the given royalty (percent, one decimal). */
+export const nftWithRoyalty = async (sql: Sql, creatorId: string, royalty: number): Promise<string> => {
+  const [row] = await sql<{ id: string }[]>`
+    select nft.create_completed_nft(${creatorId}, 'Royalty one', 'A test NFT', 'Art', null, null, false, null, ${royalty}, 'ethereum') as id`;
+  if (!row) throw new Error('no NFT created');
+  return row.id;
+};
+
+/** A card that passes every check (Visa's test number, far from expiring). */
+export const goodCard = {
+  payment_method: 'credit_card',
+  card_number: '4242 4242 4242 4242',
+  expiry: '12/49',
+  cvv: '123',
+  cardholder_name: 'Ada Buyer',
+} as const;
+
+/** The ledger rows a sale of the NFT wrote, per user: kind and cents. */
+export const saleLedgerOf = (sql: Sql, nftId: string) =>
+  sql<{ userId: string; transactionType: string; amountCents: string; rule: string }[]>`
+    select user_id, transaction_type, amount_cents, rule from rewards.transactions
+    where source_type = 'nft_sale' and source_id = ${nftId} order by transaction_type, user_id`;
+
+/** Users whose balance differs from their ledger: empty unless something is broken. */
+export const ledgerBreaks = (sql: Sql) => sql`select * from rewards.ledger_breaks`;

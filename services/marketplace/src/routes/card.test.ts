@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cardPaymentSchema, marketplaceMessages } from '@starforge/contracts';
+import { errorOf } from '@starforge/test-db/harness';
+import { callAs, goodCard, marketplaceTestContext, mintedNft, signIn, type TestUser } from '../testing/harness';
+
+const ctx = marketplaceTestContext();
+
+const pay = (who: TestUser, body: Record<string, unknown>) => callAs(ctx, who, 'POST', '/checkout/card', { body });
+const twoYearsAgo = `${String(new Date().getUTCMonth() + 1).padStart(2, '0')}/${String((new Date().getUTCFullYear() - 2) % 100).padStart(2, '0')}`;
+const lastMonth = (() => {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCFullYear() % 100).padStart(2, '0')}`;
+})();
+const thisMonth = `${String(new Date().getUTCMonth() + 1).padStart(2, '0')}/${String(new Date().getUTCFullYear() % 100).padStart(2, '0')}`;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the card form over the route', () => {
+  it('names what is wrong, first that every field is required', async () => {
+    const buyer = await signIn(ctx);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...goodCard, card_number: '' }, marketplaceMessages.fillPaymentDetails],
+      [{ ...goodCard, cvv: '  ' }, marketplaceMessages.fillPaymentDetails],
+      [{ payment_method: 'credit_card' }, marketplaceMessages.fillPaymentDetails],
+      [{ ...goodCard, cardholder_name: undefined }, marketplaceMessages.fillPaymentDetails],
+      [{ ...goodCard, payment_method: 'cash' }, marketplaceMessages.fillPaymentDetails],
+      [{ ...goodCard, card_number: '4242 4242 4242 4241' }, marketplaceMessages.invalidCardNumber],
+      [{ ...goodCard, card_number: '4242-4242-4242-4242' }, marketplaceMessages.invalidCardNumber],
+      [{ ...goodCard, card_number: '42424242424' }, marketplaceMessages.invalidCardNumber],
+      [{ ...goodCard, expiry: '13/30' }, marketplaceMessages.invalidExpiry],
+      [{ ...goodCard, expiry: '1230' }, marketplaceMessages.invalidExpiry],
+      [{ ...goodCard, expiry: twoYearsAgo }, marketplaceMessages.cardExpired],
+      [{ ...goodCard, expiry: lastMonth }, marketplaceMessages.cardExpired],
+      [{ ...goodCard, cvv: '12' }, marketplaceMessages.invalidCvv],
+      [{ ...goodCard, cvv: '12a' }, marketplaceMessages.invalidCvv],
+    ];
+    for (const [body, message] of cases) expect(errorOf(await pay(buyer, body)), JSON.stringify(body)).toMatchObject({ status: 400, message });
+    // the card passes: the cart is what is missing
+    expect(errorOf(await pay(buyer, { ...goodCard, expiry: thisMonth, payment_method: 'debit_card' }))).toMatchObject({
+      message: marketplaceMessages.cartEmpty,
+    });
+  });
+
+  it('reads a card as its brand and last 4 only', () => {
+    const parsed = cardPaymentSchema.parse({ ...goodCard, card_number: '5555 5555 5555 4444' });
+    expect(parsed).toEqual({ payment_method: 'credit_card', cardholder_name: 'Ada Buyer', card_brand: 'mastercard', card_last4: '4444' });
+    expect(JSON.stringify(parsed)).not.toMatch(/5555|123/);
+  });
+
+  it('never lets the card number or cvv reach a log line, an answer or a table', async () => {
+    const logged: string[] = [];
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      });
+    }
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
+    const nftId = await mintedNft(ctx.sql, seller.id);
+    await callAs(ctx, seller, 'POST', `/nfts/${nftId}/listing`, { body: { price: '1.00' } });
+    const number = '4000 0566 5566 5556';
+    const digits = number.replace(/ /g, '');
+    const cvv = '9876';
+    const answers = [
+      await pay(buyer, { ...goodCard, card_number: '4000 0566 5566 5557', cvv }), // Luhn fails
+      await pay(buyer, { ...goodCard, card_number: number, cvv: '98a76' }), // cvv fails
+      await pay(buyer, { ...goodCard, card_number: number, cvv, expiry: '01/20' }), // expired
+      await pay(buyer, { ...goodCard, card_number: number, cvv, nft_id: nftId, price_cents: 1 }), // price changed
+      await pay(buyer, { ...goodCard, card_number: number, cvv, nft_id: nftId }), // paid
+    ];
+    stdout.mockRestore();
+    stderr.mockRestore();
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 409, 201]);
+    const seen = [...logged, ...answers.map((a) => JSON.stringify(a.body))].join('\n');
+    for (const secret of [digits, '400005665566555', number, cvv, '98a76']) expect(seen).not.toContain(secret);
+    expect(JSON.stringify(answers[4]?.body)).toContain('"card_last4":"5556"');
+    // and no table holds it: every text column of the marketplace schema, and rewards' ledger
+    const tables = await ctx.sql<{ tableSchema: string; tableName: string }[]>`
+      select table_schema, table_name from information_schema.tables
+      where table_schema in ('marketplace', 'rewards', 'events', 'nft') and table_type = 'BASE TABLE'`;
+    for (const t of tables) {
+      const rows = await ctx.sql`select t::text as row from ${ctx.sql(t.tableSchema)}.${ctx.sql(t.tableName)} t`;
+      const text = rows.map((r) => String(r.row)).join('\n');
+      expect(text, `${t.tableSchema}.${t.tableName}`).not.toContain(digits);
+      expect(text, `${t.tableSchema}.${t.tableName}`).not.toContain(`"${cvv}"`);
+    }
+  });
+});
