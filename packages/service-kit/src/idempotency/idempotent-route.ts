@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { sessionConfirmedInTransaction, type AuthEnv } from '../auth/require-user';
 import { bearerSecurity, errorResponse, unauthorizedResponse } from '../openapi-docs';
 import { idempotencyOpenApi } from './openapi';
+import { fingerprintBodyMiddleware, type FingerprintBody } from './request-key';
 
 const rateLimitedDoc = errorResponse('rate_limited: too many writes by this user in a short time (Retry-After: seconds)');
 
@@ -22,13 +23,26 @@ export interface IdempotentRouteMiddleware {
  * write token (429 `rate_limited` over the limit). The document
  * shows the bearer security, the header, the 401 and the key's 409/422; a route's own 422 (a
  * refusal) or 429 replaces the kit's, so its description names `idempotency_key_reused` or
- * `rate_limited` too.
+ * `rate_limited` too. `fingerprintBody` leaves secrets (a card number) out of the key's
+ * fingerprint, e.g. `jsonWithout('card_number', 'cvv')`.
  */
-export const idempotentRoute = <const R extends IdempotentRouteConfig>(middleware: IdempotentRouteMiddleware, route: R) =>
-  createRoute({
+export const idempotentRoute = <const R extends IdempotentRouteConfig>(
+  middleware: IdempotentRouteMiddleware,
+  route: R,
+  options: { fingerprintBody?: FingerprintBody } = {},
+) => {
+  type Chain = [typeof sessionConfirmedInTransaction, IdempotentRouteMiddleware['requireUser'], IdempotentRouteMiddleware['idempotent']];
+  // The extra middleware sets no variables: the chain's types are the plain chain's.
+  const chain = (
+    options.fingerprintBody
+      ? [sessionConfirmedInTransaction, fingerprintBodyMiddleware(options.fingerprintBody), middleware.requireUser, middleware.idempotent]
+      : [sessionConfirmedInTransaction, middleware.requireUser, middleware.idempotent]
+  ) as Chain;
+  return createRoute({
     ...route,
     security: bearerSecurity,
-    middleware: [sessionConfirmedInTransaction, middleware.requireUser, middleware.idempotent] as const,
+    middleware: chain,
     request: { ...route.request, headers: idempotencyOpenApi.headers } as NonNullable<R['request']> & { headers: typeof idempotencyOpenApi.headers },
     responses: { ...idempotencyOpenApi.responses, 429: rateLimitedDoc, ...route.responses, 401: unauthorizedResponse },
   });
+};

@@ -8,6 +8,7 @@ import type { AuthEnv } from '../auth/require-user';
 import { requestBytes } from '../http/node-body';
 import { deleteIdleBuckets } from '../rate-limit/write-rate';
 import { chargeWrite, deleteExpiredKeys, keepAnswerAfter, type StoredAnswer } from './key-store';
+import { fingerprintedBody } from './request-key';
 import { parseIdempotencyKey, requestFingerprint } from './request-key';
 import { writes, type WriteState } from './write-state';
 
@@ -64,7 +65,7 @@ export const idempotent = (options: IdempotentOptions): MiddlewareHandler<AuthEn
     let fingerprint: Buffer | null = null;
     if (key !== null) {
       const url = new URL(c.req.url);
-      fingerprint = requestFingerprint(c.req.method, url.pathname + url.search, await requestBytes(c));
+      fingerprint = requestFingerprint(c.req.method, url.pathname + url.search, fingerprintedBody(c.req.raw, await requestBytes(c)));
     }
     const state: WriteState = { sql, ref: key === null ? null : { userId: c.var.user.id, key }, fingerprint, limit, waitMs, gated: false, settled: false };
     writes.set(c.req.raw, state);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cardPaymentSchema, marketplaceMessages } from '@starforge/contracts';
+import { jsonWithout, requestFingerprint } from '@starforge/service-kit';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, goodCard, marketplaceTestContext, mintedNft, signIn, type TestUser } from '../testing/harness';
 
@@ -93,5 +94,25 @@ describe('the card form over the route', () => {
       expect(text, `${t.tableSchema}.${t.tableName}`).not.toContain(digits);
       expect(text, `${t.tableSchema}.${t.tableName}`).not.toContain(`"${cvv}"`);
     }
+  });
+
+  it('keeps neither the card number nor the cvv in the Idempotency-Key\u2019s fingerprint (a hash of 16 digits is quickly reversed)', async () => {
+    const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
+    const nftId = await mintedNft(ctx.sql, seller.id);
+    await callAs(ctx, seller, 'POST', `/nfts/${nftId}/listing`, { body: { price: '9.00' } });
+    const first = await pay(buyer, { ...goodCard, nft_id: nftId });
+    expect(first.status).toBe(201);
+    const [kept] = await ctx.sql<{ fingerprint: Buffer }[]>`
+      select fingerprint from marketplace.idempotency_keys where user_id = ${buyer.id} and key = ${first.key}`;
+    const path = '/api/marketplace/checkout/card';
+    const withoutSecrets = jsonWithout('card_number', 'cvv')(Buffer.from(JSON.stringify({ ...goodCard, nft_id: nftId })));
+    expect(kept?.fingerprint).toEqual(requestFingerprint('POST', path, withoutSecrets));
+    expect(kept?.fingerprint).not.toEqual(requestFingerprint('POST', path, Buffer.from(JSON.stringify({ ...goodCard, nft_id: nftId }))));
+    // The same key again with another card is the same request: the first answer, nothing paid twice.
+    const again = await callAs(ctx, buyer, 'POST', '/checkout/card', {
+      body: { ...goodCard, card_number: '5555 5555 5555 4444', nft_id: nftId },
+      key: first.key,
+    });
+    expect([again.status, again.body]).toEqual([201, first.body]);
   });
 });

@@ -1,25 +1,29 @@
 import { cardPaymentSchema, checkoutAnswerSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
+import { createRouter, jsonWithout, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
 import { checkoutCard } from '../domain/checkout';
 import type { MarketplaceDeps } from '../deps';
 
 /** Pay by card for the whole cart, or for one NFT ('Purchase NFT' on /nft/:id): one transaction. */
 export const checkoutRoutes = (deps: MarketplaceDeps) => {
-  const cardRoute = idempotentRoute(deps, {
-    method: 'post',
-    path: '/checkout/card',
-    tags: ['checkout'],
-    summary:
-      'Pay by card (brand and last 4 kept, never the number or cvv) for the cart, or the one NFT named by nft_id: each listing re-checked at its price, sold, the NFT moved, the seller and the creator credited',
-    request: { body: { required: true, content: { 'application/json': { schema: cardPaymentSchema } } } },
-    responses: {
-      201: jsonResponse('Paid', checkoutAnswerSchema),
-      400: errorResponse(
-        'Please fill in all payment details; an invalid card number, expiry or cvv; an expired card; Your cart is empty (cart_empty); own_nft',
-      ),
-      409: errorResponse('price_changed (the message names the new price); listing_sold; or idempotency_key_in_use'),
+  const cardRoute = idempotentRoute(
+    deps,
+    {
+      method: 'post',
+      path: '/checkout/card',
+      tags: ['checkout'],
+      summary:
+        'Pay by card (brand and last 4 kept, never the number or cvv) for the cart, or the one NFT named by nft_id: each listing re-checked at its price, sold, the NFT moved, the seller and the creator credited',
+      request: { body: { required: true, content: { 'application/json': { schema: cardPaymentSchema } } } },
+      responses: {
+        201: jsonResponse('Paid', checkoutAnswerSchema),
+        400: errorResponse(
+          'Please fill in all payment details; an invalid card number, expiry or cvv; an expired card; Your cart is empty (cart_empty); own_nft',
+        ),
+        409: errorResponse('price_changed (the message names the new price); listing_sold; or idempotency_key_in_use'),
+      },
     },
-  });
+    { fingerprintBody: jsonWithout('card_number', 'cvv') },
+  );
 
   return createRouter().openapi(cardRoute, (c) => {
     const card = c.req.valid('json');
