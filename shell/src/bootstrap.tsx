@@ -16,7 +16,11 @@ preloadRemotesOnIntent();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
+createRoot(container, {
+  // React rendered again without the error (a remote's load settled between two attempts): a log
+  // line, not an uncaught error; errors a boundary catches still show its message.
+  onRecoverableError: (error, info) => console.warn('React recovered from an error while rendering', error, info.componentStack ?? ''),
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,
