@@ -29,3 +29,5 @@ export * from './marketplace-constants';
 export * from './marketplace';
 export * from './marketplace-search';
 export * from './marketplace-cart';
+export * from './marketplace-solana';
+export * from './marketplace-sales';

@@ -116,6 +116,10 @@ export const paymentSchema = z.object({
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
   transaction_id: z.string(),
+  /** A Solana payment: its transaction's signature, the paying wallet and the lamports paid. */
+  solana_transaction_id: z.string().nullable(),
+  solana_wallet_address: z.string().nullable(),
+  amount_lamports: z.string().nullable(),
   completed_at: timestamp.nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;

@@ -20,6 +20,11 @@ export const marketplaceErrorCodes = {
   priceChanged: 'price_changed',
   cartEmpty: 'cart_empty',
   notInCart: 'not_in_cart',
+  // Paying with a Solana wallet.
+  solanaPaymentInvalid: 'solana_payment_invalid',
+  paymentRequestExpired: 'payment_request_expired',
+  paymentRequestUsed: 'payment_request_used',
+  orderChanged: 'order_changed',
 } as const;
 
 export const marketplaceMessages = {
@@ -59,6 +64,18 @@ export const marketplaceMessages = {
   cardExpired: 'This card has expired',
   notInCart: 'This NFT is not in your cart',
   invalidCvv: 'Please enter a valid CVV (3 or 4 digits)',
+  // Paying with a Solana wallet (spec sections 5 and 8).
+  solanaPaymentCompleted: 'Payment completed with Solana!',
+  solanaPaymentFailed: 'Solana payment failed. Please try again.',
+  userNotAuthenticated: 'User not authenticated',
+  connectWallet: 'Please connect your Solana wallet first',
+  solanaPaymentInvalid: 'This Solana transaction does not pay this order',
+  paymentRequestExpired: 'This payment request has expired. Please try again.',
+  paymentRequestUsed: 'This payment has already been made',
+  orderChanged: 'Your order has changed since the payment was prepared. Please review it and pay again.',
+  // The NFT's sale history on /nft/:id.
+  saleHistory: 'Sale History',
+  noSales: 'No sales yet',
 } as const;
 
 /** 409 when the listing's price is no longer the one in the cart: names the new price. */
