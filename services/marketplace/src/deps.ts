@@ -9,5 +9,5 @@ export interface MarketplaceDeps {
   /** The kit's Idempotency-Key middleware, for the routes that list, remove or create. */
   idempotent: MiddlewareHandler<AuthEnv>;
   /** Brings listings' search text up to date with sellers' names, when due (domain/search.ts). */
-  refreshSearch: () => Promise<void>;
+  refreshSearch: () => void;
 }

@@ -92,6 +92,7 @@ export const listingEventsOf = async (sql: Sql, nftId: string) =>
   ).map((r) => r.data);
 
 export { callAsIn as callAs, signIn, type TestUser } from '@starforge/test-db/harness';
+export { eventually } from '@starforge/test-db/eventually';
 
 /** A minted NFT created by `creatorId` with the given royalty (percent, one decimal). */
 export const nftWithRoyalty = async (sql: Sql, creatorId: string, royalty: number): Promise<string> => {
