@@ -14,6 +14,8 @@ describe('the OpenAPI document', () => {
     const cart = '/api/marketplace/cart';
     const cartLine = '/api/marketplace/cart/{nftId}';
     const checkout = '/api/marketplace/checkout/card';
+    const solanaRequests = '/api/marketplace/checkout/solana/requests';
+    const solanaCheckout = '/api/marketplace/checkout/solana';
     expect(routes).toEqual(
       expect.arrayContaining([
         `GET ${listing}`,
@@ -26,6 +28,8 @@ describe('the OpenAPI document', () => {
         `PATCH ${cartLine}`,
         `DELETE ${cartLine}`,
         `POST ${checkout}`,
+        `POST ${solanaRequests}`,
+        `POST ${solanaCheckout}`,
       ]),
     );
     expect(doc.paths[cart]?.get?.security).toBeTruthy();
@@ -40,6 +44,8 @@ describe('the OpenAPI document', () => {
       [cartLine, 'patch'],
       [cartLine, 'delete'],
       [checkout, 'post'],
+      [solanaRequests, 'post'],
+      [solanaCheckout, 'post'],
     ] as const) {
       const op = doc.paths[path]?.[method];
       expect(
@@ -54,5 +60,6 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(op?.responses ?? {}), method).toEqual(expect.arrayContaining(['400', '401', '404']));
       expect(op?.security, method).toBeTruthy();
     }
+    expect(Object.keys(doc.paths[solanaCheckout]?.post?.responses ?? {})).toEqual(expect.arrayContaining(['201', '404', '410']));
   });
 });

@@ -1,3 +1,4 @@
+import bs58 from 'bs58';
 import { type Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 
 /** A transfer as a wallet builds it for a payment request (Solana Pay's shape), before it is signed. */
@@ -32,3 +33,6 @@ export const forgedSignature = (base64: string): string => {
   wire[10] = (wire[10] ?? 0) ^ 1;
   return wire.toString('base64');
 };
+
+/** The transaction's id as the network names it: the base58 of its first signature, read straight from the wire bytes. */
+export const signatureOf = (base64: string): string => bs58.encode(Buffer.from(base64, 'base64').subarray(1, 65));
