@@ -7,6 +7,7 @@ import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { createdNftRoutes } from './routes/created-nfts';
 import { listingRoutes } from './routes/listings';
+import { salesRoutes } from './routes/sales';
 import { searchRoutes } from './routes/search';
 import { solanaRoutes } from './routes/solana';
 
@@ -37,5 +38,6 @@ export const createApp = (sql: Sql, options: MarketplaceAppOptions) => {
   app.route('/', cartRoutes(deps));
   app.route('/', checkoutRoutes(deps));
   app.route('/', solanaRoutes(deps));
+  app.route('/', salesRoutes(deps));
   return app;
 };

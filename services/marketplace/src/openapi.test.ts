@@ -6,7 +6,7 @@ const ctx = marketplaceTestContext();
 type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] };
 
 describe('the OpenAPI document', () => {
-  it('lists every route, writes with the Idempotency-Key header, all behind the bearer token', async () => {
+  it('lists every route, writes with the Idempotency-Key header, all but the sale history behind the bearer token', async () => {
     const res = await ctx.app.app.request('/api/marketplace/openapi.json');
     const doc = (await res.json()) as { paths: Record<string, Record<string, Operation>> };
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
@@ -16,6 +16,7 @@ describe('the OpenAPI document', () => {
     const checkout = '/api/marketplace/checkout/card';
     const solanaRequests = '/api/marketplace/checkout/solana/requests';
     const solanaCheckout = '/api/marketplace/checkout/solana';
+    const sales = '/api/marketplace/nfts/{id}/sales';
     expect(routes).toEqual(
       expect.arrayContaining([
         `GET ${listing}`,
@@ -30,6 +31,7 @@ describe('the OpenAPI document', () => {
         `POST ${checkout}`,
         `POST ${solanaRequests}`,
         `POST ${solanaCheckout}`,
+        `GET ${sales}`,
       ]),
     );
     expect(doc.paths[cart]?.get?.security).toBeTruthy();
@@ -61,5 +63,9 @@ describe('the OpenAPI document', () => {
       expect(op?.security, method).toBeTruthy();
     }
     expect(Object.keys(doc.paths[solanaCheckout]?.post?.responses ?? {})).toEqual(expect.arrayContaining(['201', '404', '410']));
+    const history = doc.paths[sales]?.get;
+    expect(history?.parameters?.find((p) => p.name === 'id')?.in).toBe('path');
+    expect(Object.keys(history?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '404']));
+    expect(history?.security).toBeUndefined();
   });
 });
