@@ -41,7 +41,7 @@ export interface SolanaSettlement {
  * The settlement of a machine with no network (this product as it ships, its tests): a fresh
  * random blockhash per request (no real one can be had), and the verified transaction is taken
  * as it is, settled at once. A production deployment passes an RPC-backed one instead
- * (`services/marketplace/README.md`, "What production adds").
+ * (`services/marketplace/README.md`, "Sending and confirming").
  */
 export const offlineSolanaSettlement: SolanaSettlement = {
   latestBlockhash: async () => ({ blockhash: bs58.encode(randomBytes(32)), lastValidBlockHeight: null }),
