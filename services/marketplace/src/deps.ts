@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthEnv, Sql } from '@starforge/service-kit';
+import type { SolanaPaymentConfig } from './domain/solana-payment';
 
 /** What every route of the marketplace service is built from. */
 export interface MarketplaceDeps {
@@ -10,4 +11,6 @@ export interface MarketplaceDeps {
   idempotent: MiddlewareHandler<AuthEnv>;
   /** Brings listings' search text up to date with sellers' names, when due (domain/search.ts). */
   refreshSearch: () => void;
+  /** The treasury Solana payments go to, and the settlement that sends them. */
+  solana: SolanaPaymentConfig;
 }

@@ -1,5 +1,6 @@
 import { MARKETPLACE_PAGE_SIZE, nftImageUrl, type MarketplaceSearchAnswer, type MarketplaceSearchQuery } from '@starforge/contracts';
 import type { Db, Sql } from '@starforge/service-kit';
+import { NAMELESS_USER } from './listing-rows';
 
 interface SearchRow {
   listingId: string;
@@ -54,7 +55,7 @@ export const searchListings = async (db: Db, viewerId: string, { q, page }: Mark
       description: r.description,
       image_url: r.imageKey === null ? null : nftImageUrl(r.imageKey),
       token_id: r.tokenId,
-      seller_name: r.username ?? 'Starforge user',
+      seller_name: r.username ?? NAMELESS_USER,
       price_cents: Number(r.priceCents),
       listed_at: r.listedAt.toISOString(),
       seller_is_me: r.sellerIsMe,
