@@ -110,14 +110,26 @@ describe('verifySolanaTransfer', () => {
     expect(problemOf(signed(tx, payer), expected)).toBe('reference');
   });
 
-  it('refuses a second instruction, another program and another System instruction', () => {
+  it("accepts the Compute Budget instructions a wallet adds when it signs (Phantom's priority fee), before or after the transfer", () => {
     const { payer, transfer, expected } = setup();
-    const extra = transferTransaction(transfer).add(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }));
-    expect(problemOf(signed(extra, payer), expected)).toBe('instructions');
+    const prepended = new Transaction({ feePayer: payer.publicKey, recentBlockhash: transfer.recentBlockhash }).add(
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 200_000 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1000 }),
+      ...transferTransaction(transfer).instructions,
+    );
+    expect(problemOf(signed(prepended, payer), expected)).toBe('ok');
+    const appended = transferTransaction(transfer).add(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }));
+    expect(problemOf(signed(appended, payer), expected)).toBe('ok');
+  });
+
+  it('refuses a second transfer, no transfer at all, another program and another System instruction', () => {
+    const { payer, transfer, expected } = setup();
+    const twice = transferTransaction(transfer).add(...transferTransaction(transfer).instructions);
+    expect(problemOf(signed(twice, payer), expected)).toBe('instructions');
     const budget = new Transaction({ feePayer: payer.publicKey, recentBlockhash: transfer.recentBlockhash }).add(
       ComputeBudgetProgram.setComputeUnitLimit({ units: 1000 }),
     );
-    expect(problemOf(signed(budget, payer), expected)).toBe('not_a_transfer');
+    expect(problemOf(signed(budget, payer), expected)).toBe('instructions');
     const assign = new Transaction({ feePayer: payer.publicKey, recentBlockhash: transfer.recentBlockhash }).add(
       SystemProgram.assign({ accountPubkey: payer.publicKey, programId: new PublicKey(expected.recipient) }),
     );

@@ -1,5 +1,5 @@
 import bs58 from 'bs58';
-import { SystemInstruction, SystemProgram, Transaction } from '@solana/web3.js';
+import { ComputeBudgetProgram, SystemInstruction, SystemProgram, Transaction } from '@solana/web3.js';
 
 /** What a payment request asked the wallet to sign: every field as the request stored it. */
 export interface ExpectedSolanaTransfer {
@@ -42,6 +42,13 @@ export type SolanaTransferCheck = { ok: true; transfer: VerifiedSolanaTransfer }
 /** A System Program transfer's data: the instruction index (u32) and the lamports (u64). */
 const TRANSFER_DATA_LENGTH = 12;
 
+/**
+ * Compute Budget instructions a wallet may add when it signs (Phantom prepends a unit limit and
+ * price, its priority fee, to transactions that carry none): they move no value but the fee the
+ * payer pays, so they are allowed beside the transfer, up to the four kinds the program has.
+ */
+const MAX_COMPUTE_BUDGET_INSTRUCTIONS = 4;
+
 const refuse = (problem: SolanaTransferProblem): SolanaTransferCheck => ({ ok: false, problem });
 
 /** The wire bytes as a legacy transaction, or null: bad bytes, a versioned (v0) message, or bytes past its end. */
@@ -61,8 +68,9 @@ const decode = (wire: Buffer): Transaction | null => {
  *
  * - a legacy transaction in its one encoding, signed by exactly one key, the payer (fee payer),
  *   whose ed25519 signature over the message is valid;
- * - exactly one instruction, a System Program `Transfer` of exactly `lamports` from the payer to
- *   the recipient, carrying the reference as a read-only, non-signer key;
+ * - exactly one instruction besides the Compute Budget ones a wallet may add (its priority fee), a
+ *   System Program `Transfer` of exactly `lamports` from the payer to the recipient, carrying the
+ *   reference as a read-only, non-signer key;
  * - built on the request's blockhash.
  *
  * Addresses are compared as base58 text, which is one-to-one with the bytes. Nothing here reaches
@@ -78,8 +86,9 @@ export const verifySolanaTransfer = (transactionBase64: string, expected: Expect
     return refuse('signatures');
   }
   if (tx.feePayer?.toBase58() !== expected.payer || !signer.publicKey.equals(tx.feePayer)) return refuse('fee_payer');
-  const [instruction, ...others] = tx.instructions;
-  if (!instruction || others.length > 0) return refuse('instructions');
+  const budget = tx.instructions.filter((i) => i.programId.equals(ComputeBudgetProgram.programId));
+  const [instruction, ...others] = tx.instructions.filter((i) => !i.programId.equals(ComputeBudgetProgram.programId));
+  if (!instruction || others.length > 0 || budget.length > MAX_COMPUTE_BUDGET_INSTRUCTIONS) return refuse('instructions');
   let transfer: ReturnType<typeof SystemInstruction.decodeTransfer>;
   try {
     if (!instruction.programId.equals(SystemProgram.programId) || instruction.data.length !== TRANSFER_DATA_LENGTH) return refuse('not_a_transfer');
