@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ServerEventStream } from '@starforge/host/events/server-event-stream';
 import { createSql, type Db, publishEvent, publishPublicEvent, type Sql } from '@starforge/service-kit';
 import { signUpAccount } from './lib/accounts';
+import { pool } from './lib/pool';
 import { cpuMsOf, pidOfListener, rssOf } from './lib/process';
 import type { StackHolder } from './lib/stack';
 import { fixed, median, percentile } from './lib/stats';
@@ -21,21 +22,6 @@ const PUBLIC_RATE = 10;
 /** `BENCH_EVENTS_DIRECT=1`: streams skip the gateway, to see what its hop costs. */
 const DIRECT = process.env.BENCH_EVENTS_DIRECT === '1';
 const SIGNUP_CONCURRENCY = 8;
-
-/** Runs `work` for every item, `concurrency` at a time. */
-const pool = async <T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> => {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i] as T);
-      }
-    }),
-  );
-  return out;
-};
 
 /**
  * Publishes `count` events at `rate` per second from PUBLISHERS connections, each in its own

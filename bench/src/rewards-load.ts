@@ -3,7 +3,7 @@ import type autocannon from 'autocannon';
 import postgres from 'postgres';
 import { signUpAccount, type BenchAccount } from './lib/accounts';
 import { describeForeign } from './lib/foreign-cpu';
-import { loadRun } from './lib/load-run';
+import { clientsOf, loadRun, statusCounts } from './lib/load-run';
 import type { StackHolder } from './lib/stack';
 import { fixed } from './lib/stats';
 import { atMost, type BenchResult, type Figure } from './lib/report';
@@ -33,21 +33,6 @@ const moneyOps = (wallet: string) => [
   { label: 'unstake 1 FORGE', path: '/api/rewards/tokens/unstake', body: { amount: 1 } },
   { label: 'withdraw $0.01', path: '/api/rewards/withdrawals', body: { wallet_address: wallet, amount: '0.01' } },
 ];
-
-/** Each client signs in as one of the hot accounts, in turn. */
-const clientsOf = (accounts: BenchAccount[], requests: (account: BenchAccount) => autocannon.Request[]) => {
-  let next = 0;
-  return (client: autocannon.Client) => {
-    const account = accounts[next++ % accounts.length] as BenchAccount;
-    client.setRequests(requests(account));
-  };
-};
-
-/** Status code -> count, from autocannon's per-status statistics. */
-const statusCounts = (result: autocannon.Result): Record<string, number> =>
-  Object.fromEntries(
-    Object.entries((result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
-  );
 
 interface Invariants {
   ledgerBreaks: number;

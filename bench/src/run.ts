@@ -5,6 +5,7 @@ import { frontendBuildBench } from './frontend-build';
 import { jobsLatenessBench } from './jobs-lateness';
 import { gatewayLoadBench } from './gateway-load';
 import { BrowserHolder } from './lib/browser';
+import { marketplaceLoadBench } from './marketplace-load';
 import { nftLoadBench } from './nft-load';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
 import { codeVersion, describeMachine, loadAverage, machineInfo, waitForQuiet } from './lib/machine';
@@ -15,11 +16,11 @@ import { pageTimingsBench } from './page-timings';
 import { rewardsLoadBench } from './rewards-load';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft|marketplace` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft'];
+const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace'];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -56,6 +57,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   events: () => eventsLatencyBench({ stack }),
   rewards: () => rewardsLoadBench({ stack }),
   nft: () => nftLoadBench({ stack }),
+  marketplace: () => marketplaceLoadBench({ stack }),
 };
 
 try {

@@ -1,18 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { toast, useServerEvent } from '@starforge/host';
+import { toast } from '@starforge/host';
 import { NftImage, Spinner, TopBar } from '@starforge/ui';
+import { useListingChanged } from '../features/nft-details/api/listing';
 import { useNft } from '../features/nft-details/api/nft';
 import { NftFacts } from '../features/nft-details/components/nft-facts';
+import { SaleHistory } from '../features/nft-details/components/sale-history';
 import { SalePanel } from '../features/nft-details/components/sale-panel';
 import { nftLinks } from './nav-links';
 import './screens.css';
 
 /**
- * /nft/:id: every fact of spec section 2, live (a pending NFT completes, a sale moves it), and
- * the sale panel. An id the server does not know (or that is no id) goes back to /nfts with
- * 'Failed to load NFT details'.
+ * /nft/:id: every fact of spec section 2, live (a pending NFT completes, a sale moves it), the
+ * sale panel and the sale history. An id the server does not know (or that is no id) goes back
+ * to /nfts with 'Failed to load NFT details'.
  */
 export function NftPage() {
   const { id = '' } = useParams();
@@ -27,8 +29,8 @@ export function NftPage() {
     navigate('/nfts', { replace: true });
   }, [failed, navigate]);
   // A sale moves the NFT to its buyer: who owns it changes for everyone looking at it.
-  useServerEvent('marketplace.listing_changed', ({ data }) => {
-    if (data.nftId === id && data.status === 'sold') refetch();
+  useListingChanged(id, (status) => {
+    if (status === 'sold') refetch();
   });
 
   return (
@@ -52,6 +54,7 @@ export function NftPage() {
               ) : null}
               <NftFacts nft={nft} />
               <SalePanel nft={nft} />
+              <SaleHistory nftId={nft.id} />
             </div>
           </article>
         )}

@@ -25,6 +25,9 @@ export const marketplaceErrorCodes = {
   paymentRequestExpired: 'payment_request_expired',
   paymentRequestUsed: 'payment_request_used',
   orderChanged: 'order_changed',
+  paymentRequestNotFound: 'payment_request_not_found',
+  solanaPaymentFailed: 'solana_payment_failed',
+  solanaOrderTooLarge: 'solana_order_too_large',
 } as const;
 
 export const marketplaceMessages = {
@@ -73,6 +76,8 @@ export const marketplaceMessages = {
   paymentRequestExpired: 'This payment request has expired. Please try again.',
   paymentRequestUsed: 'This payment has already been made',
   orderChanged: 'Your order has changed since the payment was prepared. Please review it and pay again.',
+  paymentRequestNotFound: 'This payment request was not found. Please try again.',
+  solanaOrderTooLarge: 'This order is too large to pay with Solana',
   // The NFT's sale history on /nft/:id.
   saleHistory: 'Sale History',
   noSales: 'No sales yet',

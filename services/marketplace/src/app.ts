@@ -1,4 +1,5 @@
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
+import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import type { MarketplaceDeps } from './deps';
 import { marketplaceServiceSqlStates } from './domain/errors';
 import { searchRefresher } from './domain/search';
@@ -6,22 +7,29 @@ import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { createdNftRoutes } from './routes/created-nfts';
 import { listingRoutes } from './routes/listings';
+import { salesRoutes } from './routes/sales';
 import { searchRoutes } from './routes/search';
+import { solanaRoutes } from './routes/solana';
 
 export interface MarketplaceAppOptions {
   /** Keys that sign access tokens. Default: the auth service's JWKS at AUTH_JWKS_URL. */
   keys?: AccessTokenKeys;
   /** How often a search first refreshes the listings' search text from sellers' names. Default 30 s. */
   searchRefreshMs?: number;
+  /** The platform's treasury address, which Solana payments pay (MARKETPLACE_SOLANA_TREASURY, checked by readMarketplaceConfig). */
+  solanaTreasury: string;
+  /** Sends a verified Solana payment and waits for it. Default: the kit's offline settlement (no network here). */
+  solanaSettlement?: SolanaSettlement;
 }
 
-/** The marketplace service: listings (issue 15); the cart and card checkout (issue 16). */
-export const createApp = (sql: Sql, options: MarketplaceAppOptions = {}) => {
+/** The marketplace service: listings (issue 15); search, the cart, card and Solana checkout, sale history (issue 16). */
+export const createApp = (sql: Sql, options: MarketplaceAppOptions) => {
   const deps: MarketplaceDeps = {
     sql,
     requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
     idempotent: idempotent({ sql }),
     refreshSearch: searchRefresher(sql, options.searchRefreshMs ?? 30_000),
+    solana: { treasury: options.solanaTreasury, settlement: options.solanaSettlement ?? offlineSolanaSettlement },
   };
   const app = createServiceApp('marketplace', sql, { sqlStates: marketplaceServiceSqlStates });
   app.route('/', listingRoutes(deps));
@@ -29,5 +37,7 @@ export const createApp = (sql: Sql, options: MarketplaceAppOptions = {}) => {
   app.route('/', searchRoutes(deps));
   app.route('/', cartRoutes(deps));
   app.route('/', checkoutRoutes(deps));
+  app.route('/', solanaRoutes(deps));
+  app.route('/', salesRoutes(deps));
   return app;
 };

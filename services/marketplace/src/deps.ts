@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthEnv, Sql } from '@starforge/service-kit';
+import type { SolanaPaymentConfig } from './domain/solana-payment';
 
 /** What every route of the marketplace service is built from. */
 export interface MarketplaceDeps {
@@ -9,5 +10,7 @@ export interface MarketplaceDeps {
   /** The kit's Idempotency-Key middleware, for the routes that list, remove or create. */
   idempotent: MiddlewareHandler<AuthEnv>;
   /** Brings listings' search text up to date with sellers' names, when due (domain/search.ts). */
-  refreshSearch: () => Promise<void>;
+  refreshSearch: () => void;
+  /** The treasury Solana payments go to, and the settlement that sends them. */
+  solana: SolanaPaymentConfig;
 }

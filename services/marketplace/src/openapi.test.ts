@@ -6,7 +6,7 @@ const ctx = marketplaceTestContext();
 type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] };
 
 describe('the OpenAPI document', () => {
-  it('lists every route, writes with the Idempotency-Key header, all behind the bearer token', async () => {
+  it('lists every route, writes with the Idempotency-Key header, all but the sale history behind the bearer token', async () => {
     const res = await ctx.app.app.request('/api/marketplace/openapi.json');
     const doc = (await res.json()) as { paths: Record<string, Record<string, Operation>> };
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
@@ -14,6 +14,9 @@ describe('the OpenAPI document', () => {
     const cart = '/api/marketplace/cart';
     const cartLine = '/api/marketplace/cart/{nftId}';
     const checkout = '/api/marketplace/checkout/card';
+    const solanaRequests = '/api/marketplace/checkout/solana/requests';
+    const solanaCheckout = '/api/marketplace/checkout/solana';
+    const sales = '/api/marketplace/nfts/{id}/sales';
     expect(routes).toEqual(
       expect.arrayContaining([
         `GET ${listing}`,
@@ -26,6 +29,9 @@ describe('the OpenAPI document', () => {
         `PATCH ${cartLine}`,
         `DELETE ${cartLine}`,
         `POST ${checkout}`,
+        `POST ${solanaRequests}`,
+        `POST ${solanaCheckout}`,
+        `GET ${sales}`,
       ]),
     );
     expect(doc.paths[cart]?.get?.security).toBeTruthy();
@@ -40,6 +46,8 @@ describe('the OpenAPI document', () => {
       [cartLine, 'patch'],
       [cartLine, 'delete'],
       [checkout, 'post'],
+      [solanaRequests, 'post'],
+      [solanaCheckout, 'post'],
     ] as const) {
       const op = doc.paths[path]?.[method];
       expect(
@@ -54,5 +62,10 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(op?.responses ?? {}), method).toEqual(expect.arrayContaining(['400', '401', '404']));
       expect(op?.security, method).toBeTruthy();
     }
+    expect(Object.keys(doc.paths[solanaCheckout]?.post?.responses ?? {})).toEqual(expect.arrayContaining(['201', '404', '410']));
+    const history = doc.paths[sales]?.get;
+    expect(history?.parameters?.find((p) => p.name === 'id')?.in).toBe('path');
+    expect(Object.keys(history?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '404']));
+    expect(history?.security).toBeUndefined();
   });
 });

@@ -25,6 +25,8 @@ export interface StackOptions {
   resetDatabase?: boolean;
   /** The origin browsers use (default http://localhost:<port>); behind TLS, its https URL. */
   publicOrigin?: string;
+  /** The Solana address the marketplace's Solana payments pay to; default `DEVELOPMENT_SOLANA_TREASURY`. */
+  solanaTreasury?: string;
   /** Extra environment for every service (rate limits for tests, say). */
   serviceEnv?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
@@ -71,6 +73,14 @@ export const ensureFrontendsBuilt = async (log: (line: string) => void): Promise
   if (stale.length === 0) return log('frontends are up to date');
   await buildFrontends(repoRoot, stale, log);
 };
+
+/**
+ * The treasury `pnpm start`, the end-to-end journeys and the benchmarks pay Solana payments to: a
+ * random address whose private key was never kept, so nobody holds it. No transaction is sent
+ * from here (the marketplace's settlement is offline); a production deployment sets its own
+ * `MARKETPLACE_SOLANA_TREASURY`, an address whose key it holds.
+ */
+const DEVELOPMENT_SOLANA_TREASURY = '6tPJcLZYVtm6dGWxmpiuUG8sCgVqRXf63kqj7nLPRpP9';
 
 /**
  * The nft service's image folder, absolute (a service runs in its own folder): beside the
@@ -132,7 +142,12 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
     };
     await migrateInOrder(databaseUrl);
     for (const domain of serviceNames) {
-      const own = domain === 'nft' ? { NFT_IMAGE_DIR: imageDir } : {};
+      const own =
+        domain === 'nft'
+          ? { NFT_IMAGE_DIR: imageDir }
+          : domain === 'marketplace'
+            ? { MARKETPLACE_SOLANA_TREASURY: options.solanaTreasury ?? DEVELOPMENT_SOLANA_TREASURY }
+            : {};
       processes.push(startSupervised(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, ...own, PORT: String(ports[domain]) }, log));
     }
     await Promise.all(processes.map((p) => p.listening));

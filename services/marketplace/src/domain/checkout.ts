@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { CardPayment, CheckoutAnswer } from '@starforge/contracts';
-import { crossUserTransaction, type Db, type Tx, type ValueMove } from '@starforge/service-kit';
-import { cartEmpty, listingSold, ownNft, priceChanged } from './errors';
+import type { CardPayment, CheckoutAnswer, Payment } from '@starforge/contracts';
+import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type ValueMove } from '@starforge/service-kit';
+import { cartEmpty, listingSold, ownNft, paymentRequestUsed, priceChanged } from './errors';
+
+/** What is being bought: the buyer's cart (no `nft_id`), or one NFT, at `price_cents` when given (the price the page showed). */
+export interface Order {
+  nft_id?: string | undefined;
+  price_cents?: number | undefined;
+}
 
 /** What is being bought: an NFT at the price the buyer saw (null: the listing's price now). */
 interface Wanted {
@@ -9,7 +15,7 @@ interface Wanted {
   priceCents: number | null;
 }
 
-interface LockedSale {
+interface ListedSale {
   id: string;
   nftId: string;
   sellerId: string;
@@ -19,44 +25,82 @@ interface LockedSale {
   royaltyCents: string;
 }
 
+/** The order's listings, each checked (still listed, not the buyer's own, at the price seen), in id order, and their total. */
+export interface CheckedOrder {
+  sales: ListedSale[];
+  totalCents: number;
+}
+
+/** How an order is paid: what its payment row records besides the order. */
+export type PaymentMeans =
+  | { method: CardPayment['payment_method']; cardBrand: string; cardLast4: string }
+  | { method: 'solana'; signature: string; walletAddress: string; lamports: bigint };
+
 interface PaymentRow {
   id: string;
   totalCents: string;
-  currency: 'USD';
-  paymentMethod: CardPayment['payment_method'];
+  currency: Payment['currency'];
+  paymentMethod: Payment['payment_method'];
   status: 'completed';
-  cardBrand: string;
-  cardLast4: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
   transactionId: string;
+  solanaTransactionId: string | null;
+  solanaWalletAddress: string | null;
+  amountLamports: string | null;
   completedAt: Date;
 }
 
 /**
  * The buyer's cart lines (read, not locked: a winning checkout deletes every line of the NFTs it
- * sold, other buyers' too, and must never wait on them), or the one NFT the body names.
+ * sold, other buyers' too, and must never wait on them), or the one NFT the order names.
  */
-const wantedOf = async (tx: Tx, buyerId: string, card: CardPayment): Promise<Wanted[]> => {
-  if (card.nft_id) return [{ nftId: card.nft_id, priceCents: card.price_cents ?? null }];
+const wantedOf = async (tx: Tx, buyerId: string, order: Order): Promise<Wanted[]> => {
+  if (order.nft_id) return [{ nftId: order.nft_id, priceCents: order.price_cents ?? null }];
   const lines = await tx<{ nftId: string; unitPriceCents: string }[]>`
     select nft_id, unit_price_cents from marketplace.cart_items where user_id = ${buyerId} order by nft_id`;
   return lines.map((l) => ({ nftId: l.nftId, priceCents: Number(l.unitPriceCents) }));
 };
 
 /**
- * Locks the NFTs' active listings, in id order, and answers them with each NFT's creator and
- * royalty. A listing being sold by another checkout is waited for, then no longer `listed`.
+ * The NFTs' active listings, in id order, with each NFT's creator and royalty; `lock` takes them
+ * `for update`: a listing being sold by another checkout is waited for, then no longer `listed`.
  */
-const lockListings = (tx: Tx, nftIds: string[]) => tx<LockedSale[]>`
+const listingsOf = (tx: Tx, nftIds: string[], lock: boolean) => tx<ListedSale[]>`
   select s.id, s.nft_id, s.seller_id, s.price_cents, n.original_creator_id as creator_id,
          floor(s.price_cents * coalesce(n.creator_royalty, 0) / 100)::bigint as royalty_cents
   from marketplace.nft_sales s
   join nft.nfts n on n.id = s.nft_id
   where s.nft_id = any(${nftIds}::uuid[]) and s.status = 'listed'
   order by s.id
-  for update of s`;
+  ${lock ? tx`for update of s` : tx``}`;
+
+/**
+ * The order's listings, each checked as the buyer is about to pay: still listed (else 409
+ * `listing_sold`), not the buyer's own (400 `own_nft`), at the price the buyer saw (409
+ * `price_changed`); an empty cart is 400 `cart_empty`. `lock` takes the listings `for update` (a
+ * checkout); without it they are only read (a Solana payment request, which pays nothing yet).
+ */
+export const checkOrder = async (tx: Tx, buyerId: string, order: Order, { lock }: { lock: boolean }): Promise<CheckedOrder> => {
+  const wanted = await wantedOf(tx, buyerId, order);
+  if (wanted.length === 0) throw cartEmpty();
+  const sales = await listingsOf(
+    tx,
+    wanted.map((w) => w.nftId),
+    lock,
+  );
+  const saleOf = new Map(sales.map((s) => [s.nftId, s]));
+  for (const want of wanted) {
+    const sale = saleOf.get(want.nftId);
+    if (!sale) throw listingSold();
+    if (sale.sellerId === buyerId) throw ownNft();
+    if (want.priceCents !== null && Number(sale.priceCents) !== want.priceCents) throw priceChanged(Number(sale.priceCents));
+  }
+  return { sales, totalCents: sales.reduce((sum, s) => sum + Number(s.priceCents), 0) };
+};
 
 /** The seller's and the creator's shares of one sale: one proceeds row when they are the same person. */
-const movesOf = (sale: LockedSale): ValueMove[] => {
+const movesOf = (sale: ListedSale): ValueMove[] => {
   const price = Number(sale.priceCents);
   const royalty = Number(sale.royaltyCents);
   const source = { type: 'nft_sale' as const, id: sale.nftId };
@@ -79,72 +123,96 @@ const movesOf = (sale: LockedSale): ValueMove[] => {
   ];
 };
 
-/**
- * Pays by card for the buyer's whole cart, or one NFT, in one transaction through the kit's
- * `crossUserTransaction`:
- *
- * 1. the buyer's cart lines, then the listings (`for update`, by id): each must still be listed
- *    at the price the buyer saw, else nothing is written and nobody is charged;
- * 2. the payment (brand and last 4) and its items; each sale `sold` (buyer, time); the NFT moved
- *    through nft's `transfer_ownership`; every cart line of those NFTs deleted (anyone's);
- * 3. per user in id order: the seller's proceeds (price less royalty) and the creator's royalty,
- *    one key per role and sale;
- * 4. last, the public `marketplace.listing_changed` (sold) of each.
- */
-export const checkoutCard = async (db: Db, buyerId: string, card: CardPayment, idempotencyKey: string | null): Promise<CheckoutAnswer> => {
-  const { result } = await crossUserTransaction(db, async (tx) => {
-    const wanted = await wantedOf(tx, buyerId, card);
-    if (wanted.length === 0) throw cartEmpty();
-    const sales = await lockListings(
-      tx,
-      wanted.map((w) => w.nftId),
-    );
-    const saleOf = new Map(sales.map((s) => [s.nftId, s]));
-    for (const want of wanted) {
-      const sale = saleOf.get(want.nftId);
-      if (!sale) throw listingSold();
-      if (sale.sellerId === buyerId) throw ownNft();
-      if (want.priceCents !== null && Number(sale.priceCents) !== want.priceCents) throw priceChanged(Number(sale.priceCents));
-    }
-    const total = sales.reduce((sum, s) => sum + Number(s.priceCents), 0);
+const paymentOf = (row: PaymentRow): Payment => ({
+  id: row.id,
+  total_cents: Number(row.totalCents),
+  currency: row.currency,
+  payment_method: row.paymentMethod,
+  status: row.status,
+  card_brand: row.cardBrand,
+  card_last4: row.cardLast4,
+  transaction_id: row.transactionId,
+  solana_transaction_id: row.solanaTransactionId,
+  solana_wallet_address: row.solanaWalletAddress,
+  amount_lamports: row.amountLamports,
+  completed_at: row.completedAt.toISOString(),
+});
+
+/** The payment row; a Solana transaction recorded before (under any request) is refused by its unique column. */
+const insertPayment = async (tx: Tx, buyerId: string, totalCents: number, means: PaymentMeans, idempotencyKey: string | null): Promise<PaymentRow> => {
+  const card = means.method === 'solana' ? null : means;
+  const solana = means.method === 'solana' ? means : null;
+  try {
     const [payment] = await tx<PaymentRow[]>`
       insert into marketplace.payments
-        (user_id, total_cents, currency, payment_method, status, card_brand, card_last4, transaction_id, idempotency_key, completed_at)
-      values (${buyerId}, ${total}, 'USD', ${card.payment_method}, 'completed', ${card.card_brand}, ${card.card_last4},
-              ${`card_${randomBytes(12).toString('hex')}`}, ${idempotencyKey}, now())
-      returning id, total_cents, currency, payment_method, status, card_brand, card_last4, transaction_id, completed_at`;
+        (user_id, total_cents, currency, payment_method, status, card_brand, card_last4, transaction_id,
+         solana_transaction_id, solana_wallet_address, amount_lamports, idempotency_key, completed_at)
+      values (${buyerId}, ${totalCents}, ${solana ? 'SOL' : 'USD'}, ${means.method}, 'completed', ${card?.cardBrand ?? null}, ${card?.cardLast4 ?? null},
+              ${`${solana ? 'solana' : 'card'}_${randomBytes(12).toString('hex')}`},
+              ${solana?.signature ?? null}, ${solana?.walletAddress ?? null}, ${solana ? solana.lamports.toString() : null}, ${idempotencyKey}, now())
+      returning id, total_cents, currency, payment_method, status, card_brand, card_last4, transaction_id,
+                solana_transaction_id, solana_wallet_address, amount_lamports, completed_at`;
     if (!payment) throw new Error('no payment inserted');
-    for (const sale of sales) {
-      await tx`
-        insert into marketplace.payment_items (payment_id, nft_id, sale_id, price_cents)
-        values (${payment.id}, ${sale.nftId}, ${sale.id}, ${sale.priceCents})`;
-      // The clock: the listing this transaction waited for may have been made after it began.
-      await tx`update marketplace.nft_sales set status = 'sold', buyer_id = ${buyerId}, sold_at = clock_timestamp() where id = ${sale.id}`;
-      await tx`select nft.transfer_ownership(${sale.nftId}, ${sale.sellerId}, ${buyerId}, ${`sale:${sale.id}:transfer`})`;
-    }
-    await tx`delete from marketplace.cart_items where nft_id = any(${sales.map((s) => s.nftId)}::uuid[])`;
-    const answer: CheckoutAnswer = {
-      payment: {
-        id: payment.id,
-        total_cents: Number(payment.totalCents),
-        currency: payment.currency,
-        payment_method: payment.paymentMethod,
-        status: payment.status,
-        card_brand: payment.cardBrand,
-        card_last4: payment.cardLast4,
-        transaction_id: payment.transactionId,
-        solana_transaction_id: null,
-        solana_wallet_address: null,
-        amount_lamports: null,
-        completed_at: payment.completedAt.toISOString(),
-      },
+    return payment;
+  } catch (error) {
+    if (isUniqueViolation(error) && (error as { constraint_name?: string }).constraint_name === 'payments_solana_transaction_id_key')
+      throw paymentRequestUsed();
+    throw error;
+  }
+};
+
+/**
+ * Pays for a checked order, inside `crossUserTransaction`'s locking step, after `checkOrder`
+ * with `lock` (the listings held):
+ *
+ * 1. the payment (the card's brand and last 4, or the Solana transaction, wallet and lamports)
+ *    and its items; each sale `sold` (buyer, time); the NFT moved through nft's
+ *    `transfer_ownership`; every cart line of those NFTs deleted (anyone's);
+ * 2. answers the plan: per user in id order, the seller's proceeds (price less royalty) and the
+ *    creator's royalty, one key per role and sale; last, the public
+ *    `marketplace.listing_changed` (sold) of each.
+ */
+export const completeOrder = async (
+  tx: Tx,
+  buyerId: string,
+  { sales, totalCents }: CheckedOrder,
+  means: PaymentMeans,
+  idempotencyKey: string | null,
+): Promise<CrossUserPlan<CheckoutAnswer>> => {
+  const payment = await insertPayment(tx, buyerId, totalCents, means, idempotencyKey);
+  for (const sale of sales) {
+    await tx`
+      insert into marketplace.payment_items (payment_id, nft_id, sale_id, price_cents)
+      values (${payment.id}, ${sale.nftId}, ${sale.id}, ${sale.priceCents})`;
+    // The clock: the listing this transaction waited for may have been made after it began.
+    await tx`update marketplace.nft_sales set status = 'sold', buyer_id = ${buyerId}, sold_at = clock_timestamp() where id = ${sale.id}`;
+    await tx`select nft.transfer_ownership(${sale.nftId}, ${sale.sellerId}, ${buyerId}, ${`sale:${sale.id}:transfer`})`;
+  }
+  await tx`delete from marketplace.cart_items where nft_id = any(${sales.map((s) => s.nftId)}::uuid[])`;
+  return {
+    result: {
+      payment: paymentOf(payment),
       items: sales.map((s) => ({ nft_id: s.nftId, sale_id: s.id, price_cents: Number(s.priceCents), quantity: 1 as const })),
-    };
-    return {
-      result: answer,
-      moves: sales.flatMap(movesOf),
-      publicEvents: sales.map((s) => ({ type: 'marketplace.listing_changed' as const, data: { listingId: s.id, nftId: s.nftId, status: 'sold' as const } })),
-    };
-  });
+    },
+    moves: sales.flatMap(movesOf),
+    publicEvents: sales.map((s) => ({ type: 'marketplace.listing_changed' as const, data: { listingId: s.id, nftId: s.nftId, status: 'sold' as const } })),
+  };
+};
+
+/**
+ * Pays by card for the buyer's whole cart, or one NFT, in one transaction through the kit's
+ * `crossUserTransaction`: the listings locked (by id) and re-checked (`checkOrder`), else nothing
+ * is written and nobody is charged; then `completeOrder`.
+ */
+export const checkoutCard = async (db: Db, buyerId: string, card: CardPayment, idempotencyKey: string | null): Promise<CheckoutAnswer> => {
+  const { result } = await crossUserTransaction(db, async (tx) =>
+    completeOrder(
+      tx,
+      buyerId,
+      await checkOrder(tx, buyerId, card, { lock: true }),
+      { method: card.payment_method, cardBrand: card.card_brand, cardLast4: card.card_last4 },
+      idempotencyKey,
+    ),
+  );
   return result;
 };

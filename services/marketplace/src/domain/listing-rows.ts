@@ -1,6 +1,9 @@
 import type { Listing } from '@starforge/contracts';
 import { publishPublicEvent, type Db } from '@starforge/service-kit';
 
+/** A user's name when auth's `public_profiles` has none for the id (as that view names an account without names or wallet). */
+export const NAMELESS_USER = 'Starforge user';
+
 /** A row of `marketplace.nft_sales` as `listingColumns` selects it. */
 export interface ListingRow {
   id: string;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MARKETPLACE_PAGE_SIZE, marketplaceSearchAnswerSchema, type MarketplaceSearchAnswer } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
-import { callAs, listedNft, marketplaceTestContext, setNames, signIn, type TestUser } from '../testing/harness';
+import { callAs, eventually, listedNft, marketplaceTestContext, setNames, signIn, type TestUser } from '../testing/harness';
 
 const ctx = marketplaceTestContext();
 
@@ -61,9 +61,12 @@ describe('GET /listings', () => {
     expect((await search(seller, `old${tok}`)).total).toBe(1);
 
     await setNames(ctx.sql, seller.id, `New${tok}`, 'Person');
-    const answer = await search(seller, `new${tok} person`);
-    expect(answer.total).toBe(1);
-    expect(answer.listings[0]?.seller_name).toBe(`New${tok} Person`);
+    // A search starts the refresh and does not wait for it: the next ones find the new name.
+    await eventually(async () => {
+      const answer = await search(seller, `new${tok} person`);
+      expect(answer.total).toBe(1);
+      expect(answer.listings[0]?.seller_name).toBe(`New${tok} Person`);
+    });
     expect((await search(seller, `old${tok}`)).total).toBe(0);
   });
 

@@ -18,7 +18,7 @@ export const searchRoutes = (deps: MarketplaceDeps) => {
     },
   });
   return createRouter().openapi(route, async (c) => {
-    await deps.refreshSearch();
+    deps.refreshSearch();
     return c.json(await searchListings(deps.sql, c.var.user.id, c.req.valid('query')), 200);
   });
 };

@@ -5,6 +5,7 @@ import { idempotencyKeyMigrations, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
 import { testAppOf, type TestApp } from '@starforge/test-db/harness';
+import { newSolanaReference, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import { createApp } from '../app';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -25,13 +26,19 @@ export interface MarketplaceTestContext {
   app: TestApp<ReturnType<typeof createApp>>;
 }
 
-/** The file's pool, test tokens and app, opened before its tests and closed after them: read the fields inside tests. */
-export const marketplaceTestContext = (): MarketplaceTestContext => {
+/** The treasury the test apps' Solana payments pay: a fresh address per test process. */
+export const testTreasury = newSolanaReference();
+
+/**
+ * The file's pool, test tokens and app, opened before its tests and closed after them: read the
+ * fields inside tests. `solanaSettlement` replaces the kit's offline one (a network that refuses).
+ */
+export const marketplaceTestContext = (options: { solanaSettlement?: SolanaSettlement } = {}): MarketplaceTestContext => {
   const ctx = {} as MarketplaceTestContext;
   beforeAll(async () => {
     ctx.sql = await testSql(marketplaceMigrations, 'marketplace');
     ctx.tokens = await createTestTokens();
-    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys, searchRefreshMs: 0 }), 'marketplace');
+    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys, searchRefreshMs: 0, solanaTreasury: testTreasury, ...options }), 'marketplace');
   });
   afterAll(() => ctx.sql?.end());
   return ctx;
@@ -92,6 +99,7 @@ export const listingEventsOf = async (sql: Sql, nftId: string) =>
   ).map((r) => r.data);
 
 export { callAsIn as callAs, signIn, type TestUser } from '@starforge/test-db/harness';
+export { eventually } from '@starforge/test-db/eventually';
 
 /** A minted NFT created by `creatorId` with the given royalty (percent, one decimal). */
 export const nftWithRoyalty = async (sql: Sql, creatorId: string, royalty: number): Promise<string> => {
