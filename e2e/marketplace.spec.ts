@@ -1,3 +1,6 @@
+import { SystemInstruction, Transaction } from '@solana/web3.js';
+import { checkoutAnswerSchema } from '@starforge/contracts/marketplace-cart';
+import { solanaCheckoutSchema, solanaPaymentRequestSchema } from '@starforge/contracts/marketplace-solana';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 import {
@@ -326,7 +329,12 @@ test.describe('/payment', () => {
     await seller.dispose();
   });
 
-  test('the Solana tab loads its code when it opens, shows the total in SOL, and asks for a wallet', async ({ page, playwright, baseURL, withPhantom }) => {
+  test('the Solana tab loads its code when it opens, shows the total in SOL, asks for a wallet, and buys the one NFT with it', async ({
+    page,
+    playwright,
+    baseURL,
+    withPhantom,
+  }) => {
     const wallet = await withPhantom();
     const tag = journeyTag();
     const seller = await MarketApi.signUp(playwright, baseURL ?? '');
@@ -365,6 +373,92 @@ test.describe('/payment', () => {
     await expect(panel.getByTestId('solana-wallet-address')).toBeVisible();
     await page.keyboard.press('Home');
     await expect(payment.cardTab).toHaveAttribute('aria-selected', 'true');
+
+    // Pay: the wallet signs the transfer the server asked for, and the NFT is the buyer's.
+    await page.keyboard.press('End');
+    await panel.getByRole('button', { name: 'Pay 0.125 SOL' }).click();
+    await expect(toastText(page, 'NFT purchased successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/nfts$/);
+    await expect(page.getByTestId('nft-card').filter({ hasText: `Polaris ${tag}` })).toBeVisible();
+    await seller.dispose();
+  });
+
+  test('with Solana for the cart: the test wallet signs a real transfer to the treasury with the reference, and the server settles it', async ({
+    page,
+    playwright,
+    baseURL,
+    withPhantom,
+  }) => {
+    const wallet = await withPhantom();
+    const tag = journeyTag();
+    const seller = await MarketApi.signUp(playwright, baseURL ?? '');
+    const mira = await seller.createListed({ name: `Mira ${tag}`, price: '10', royalty: 2.5 });
+    const algol = await seller.createListed({ name: `Algol ${tag}`, price: '7.25' });
+    const buyer = await signUpViaApi(page);
+    const buyerApi = await MarketApi.signIn(playwright, baseURL ?? '', buyer);
+    await buyerApi.addToCart(mira.nft_id);
+    await buyerApi.addToCart(algol.nft_id);
+
+    const payment = new PaymentScreen(page);
+    await page.goto('/payment');
+    await expect(payment.total).toHaveText('$17.25');
+    await payment.solanaTab.click();
+    const panel = page.getByRole('tabpanel', { name: 'Solana' });
+    await expect(panel.getByTestId('sol-total')).toHaveText('0.1725 SOL');
+    await panel.getByRole('button', { name: 'Connect Wallet' }).click();
+    await expect(panel.getByTestId('solana-wallet-address')).toBeVisible();
+
+    const requested = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/marketplace/checkout/solana/requests');
+    const paid = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/marketplace/checkout/solana');
+    await panel.getByRole('button', { name: 'Pay 0.1725 SOL' }).click();
+    const request = solanaPaymentRequestSchema.parse(await (await requested).json());
+    expect(request).toMatchObject({ total_cents: 1725, lamports: '172500000' });
+    const answer = await paid;
+    expect(answer.status(), await answer.text()).toBe(201);
+    await expect(toastText(page, 'Payment completed with Solana!')).toBeVisible();
+    await expect(page).toHaveURL(/\/nfts$/);
+
+    // What was sent is a real transaction the wallet signed: one transfer of the lamports to the treasury, with the reference.
+    const sent = solanaCheckoutSchema.parse(answer.request().postDataJSON());
+    expect(sent).toMatchObject({ request_id: request.id, wallet_address: wallet.address });
+    expect(answer.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    const transaction = Transaction.from(Buffer.from(sent.transaction, 'base64'));
+    expect(transaction.verifySignatures()).toBe(true);
+    expect(transaction.feePayer?.toBase58()).toBe(wallet.address);
+    expect(transaction.recentBlockhash).toBe(request.recent_blockhash);
+    const [instruction] = transaction.instructions;
+    const transfer = SystemInstruction.decodeTransfer(instruction!);
+    expect([transfer.fromPubkey.toBase58(), transfer.toPubkey.toBase58(), transfer.lamports]).toEqual([wallet.address, request.treasury, 172_500_000n]);
+    expect(instruction?.keys.some((key) => key.pubkey.toBase58() === request.reference && !key.isSigner && !key.isWritable)).toBe(true);
+    const { payment: recorded } = checkoutAnswerSchema.parse(await answer.json());
+    expect(recorded).toMatchObject({ payment_method: 'solana', currency: 'SOL', solana_wallet_address: wallet.address, amount_lamports: '172500000' });
+
+    for (const name of [`Mira ${tag}`, `Algol ${tag}`]) await expect(page.getByTestId('nft-card').filter({ hasText: name })).toBeVisible();
+    expect((await buyerApi.cart()).items).toEqual([]);
+    expect((await seller.nft(mira.nft_id)).owned_by_me).toBe(false);
+    await buyerApi.dispose();
+    await seller.dispose();
+  });
+
+  test('with Solana, a wallet whose signature does not verify pays nothing', async ({ page, playwright, baseURL, withPhantom }) => {
+    await withPhantom({ forge: true });
+    const tag = journeyTag();
+    const seller = await MarketApi.signUp(playwright, baseURL ?? '');
+    const nft = await seller.createListed({ name: `Mizar ${tag}`, price: '2' });
+    await signUpViaApi(page);
+    const checkouts = countCheckouts(page);
+    await page.goto(`/payment?nft=${nft.nft_id}`);
+    const payment = new PaymentScreen(page);
+    await payment.solanaTab.click();
+    const panel = page.getByRole('tabpanel', { name: 'Solana' });
+    await panel.getByRole('button', { name: 'Connect Wallet' }).click();
+    await expect(panel.getByTestId('solana-wallet-address')).toBeVisible();
+    await panel.getByRole('button', { name: 'Pay 0.02 SOL' }).click();
+    await expect(toastText(page, 'Solana payment failed. Please try again.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/payment\\?nft=${nft.nft_id}$`));
+    // The request was made; the transaction that does not verify was never sent.
+    expect(checkouts.count).toBe(1);
+    expect((await seller.nft(nft.nft_id)).owned_by_me).toBe(true);
     await seller.dispose();
   });
 });
