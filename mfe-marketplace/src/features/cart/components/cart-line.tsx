@@ -44,7 +44,7 @@ export function CartLineItem({ line, onChanged }: { line: CartLine; onChanged: (
     run: () => readd.run(line.nft_id),
     success: (item) => `${line.name} is now ${formatCents(item.price_cents)} in your cart`,
     onSuccess: onChanged,
-    failure: (error) => failureMessage(error, { fallback: marketplaceMessages.updateQuantityFailed }),
+    failure: (error) => failureMessage(error, { fallback: marketplaceMessages.addToCartFailed }),
   });
 
   return (
