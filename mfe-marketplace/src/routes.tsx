@@ -1,15 +1,8 @@
 import type { RemoteRoutesModule } from '@starforge/host';
-import { ComingSoonPage } from '@starforge/ui';
+import { CartPage } from './screens/cart-page';
+import { MarketplacePage } from './screens/marketplace-page';
+import { PaymentPage } from './screens/payment-page';
 
-// Placeholder screens inside the real layout until this domain ships its features.
-const links = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/cart', label: 'Cart' },
-  { to: '/bounties', label: 'Bounties' },
-];
-
-export const pages: RemoteRoutesModule['pages'] = {
-  '/marketplace': () => <ComingSoonPage title="Marketplace" links={links} />,
-  '/cart': () => <ComingSoonPage title="Your Cart" links={links} />,
-  '/payment': () => <ComingSoonPage title="Payment" links={links} />,
-};
+// The three screens travel in one route chunk (a buyer walks from one to the next); the Solana
+// payment's code is its own chunk, fetched when its tab opens.
+export const pages: RemoteRoutesModule['pages'] = { '/marketplace': MarketplacePage, '/cart': CartPage, '/payment': PaymentPage };

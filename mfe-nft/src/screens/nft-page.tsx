@@ -2,13 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { nftMessages } from '@starforge/contracts/nft-constants';
 import { toast } from '@starforge/host';
-import { Spinner, TopBar } from '@starforge/ui';
+import { NftImage, Spinner, TopBar } from '@starforge/ui';
 import { useListingChanged } from '../features/nft-details/api/listing';
 import { useNft } from '../features/nft-details/api/nft';
 import { NftFacts } from '../features/nft-details/components/nft-facts';
 import { SaleHistory } from '../features/nft-details/components/sale-history';
 import { SalePanel } from '../features/nft-details/components/sale-panel';
-import { NftImage } from '../shared/components/nft-image';
 import { nftLinks } from './nav-links';
 import './screens.css';
 

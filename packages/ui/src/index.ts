@@ -7,3 +7,4 @@ export { StatCard } from './stat-card';
 export { Badge, type BadgeTone } from './badge';
 export { ProgressBar } from './progress-bar';
 export { WalletButton, type WalletButtonProps } from './wallet-button';
+export { NftImage } from './nft-image';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Nft } from '@starforge/contracts/nft';
 import { nftMessages, nftStatusTone } from '@starforge/contracts/nft-constants';
-import { NftImage } from '../../../shared/components/nft-image';
+import { NftImage } from '@starforge/ui';
 import { NftStatusBadge } from '../../../shared/components/nft-status-badge';
 
 /** One NFT of the collection, coloured by its status (completed green, pending yellow, else red). */

@@ -1,6 +1,6 @@
 import { formatCents } from '@starforge/contracts/money';
+import { NftImage } from '@starforge/ui';
 import { editionSizeInput } from '../../../shared/lib/edition-size';
-import { NftImage } from '../../../shared/components/nft-image';
 import { priceInput } from '../../../shared/lib/price';
 import { parseRoyalty } from '../../../shared/lib/royalty';
 import { useObjectUrl } from '../../../shared/lib/use-object-url';

@@ -1,0 +1,27 @@
+import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+
+/** A line of the order summary: a cart line, or the one NFT bought from its page. */
+export interface OrderLine {
+  nft_id: string;
+  name: string;
+  description: string;
+  image_url: string | null;
+  price_cents: number;
+  /** Why this line cannot be paid as it stands (sold, withdrawn, repriced), or null. */
+  notice: string | null;
+}
+
+/** What /payment sells: the cart, or one NFT ('Purchase NFT' on /nft/:id, `/payment?nft=<id>`). */
+export interface Order {
+  kind: 'cart' | 'nft';
+  lines: OrderLine[];
+  total_cents: number;
+  /** Added to either checkout's body: nothing for the cart; for one NFT, its id and the price the page shows. */
+  target: { nft_id?: string; price_cents?: number };
+  /** Reads the order again (after a refused payment: the summary then shows why). */
+  refetch: () => void;
+}
+
+/** Why the order cannot be paid as it stands ('Your cart is empty', a line sold or repriced), or null. */
+export const orderProblem = (order: Pick<Order, 'lines'>): string | null =>
+  order.lines.length === 0 ? marketplaceMessages.cartEmpty : (order.lines.find((line) => line.notice !== null)?.notice ?? null);

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { MarketplaceSearchAnswer } from '@starforge/contracts/marketplace-search';
+import { nftMessages } from '@starforge/contracts/nft-constants';
+import { authedRequest, toast, useLiveResource } from '@starforge/host';
+import { listingsUrl, type MarketplaceSearch } from '../search-params';
+
+/** GET /api/marketplace/listings?q=&page=: a page of listed NFTs, newest first, with the total. A failure is logged and announced. */
+const getListings = async (url: string): Promise<MarketplaceSearchAnswer> => {
+  try {
+    return await authedRequest<MarketplaceSearchAnswer>(url, { method: 'GET' });
+  } catch (error) {
+    console.error('the marketplace could not be read', error);
+    toast.error(nftMessages.loadNftsFailed);
+    throw error;
+  }
+};
+
+/**
+ * The page of the grid for a search, read again whenever any tab lists, withdraws or sells an NFT
+ * (the public `marketplace.listing_changed`): the page on screen is refetched, never polled.
+ * While another search loads, the last page shown stays (marked stale) instead of blanking.
+ */
+export const useListings = (search: MarketplaceSearch) => {
+  const url = listingsUrl(search);
+  const { status, data, refetch } = useLiveResource({ key: url, load: () => getListings(url), events: ['marketplace.listing_changed'] });
+  const [kept, setKept] = useState(data);
+  if (data !== undefined && data !== kept) setKept(data);
+  const answer = data ?? kept;
+  return {
+    answer,
+    /** The answer on screen is for another search than the one asked (it is loading). */
+    stale: data === undefined && answer !== undefined,
+    loading: status === 'loading' && answer === undefined,
+    failed: status === 'error' && data === undefined,
+    refetch,
+  };
+};

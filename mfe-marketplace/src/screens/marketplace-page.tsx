@@ -1,0 +1,79 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { nftMessages } from '@starforge/contracts/nft-constants';
+import { Spinner, TopBar } from '@starforge/ui';
+import { useListings } from '../features/search/api/listings';
+import { ListingCard } from '../features/search/components/listing-card';
+import { Pager } from '../features/search/components/pager';
+import { SearchBox } from '../features/search/components/search-box';
+import { showingText } from '../features/search/pages';
+import { readSearch, searchParamsOf } from '../features/search/search-params';
+import { marketplaceLinks } from './nav-links';
+import './screens.css';
+
+/**
+ * /marketplace: the NFTs for sale, newest first, 24 a page, searched by the server; the search
+ * and the page live in the URL (?q=&page=). The page on screen changes live as listings come and go.
+ */
+export function MarketplacePage() {
+  const [params, setParams] = useSearchParams();
+  const search = readSearch(params);
+  const { answer, stale, loading, failed, refetch } = useListings(search);
+  const onSearch = useCallback((q: string) => setParams(searchParamsOf({ q, page: 1 })), [setParams]);
+  const listings = answer?.listings ?? [];
+  const showing = answer && !stale ? showingText(answer.page, answer.page_size, listings.length, answer.total) : '';
+
+  return (
+    <>
+      <TopBar links={marketplaceLinks} />
+      <main className="sf-main market-screen">
+        <header className="market-screen-header">
+          <h1>Marketplace</h1>
+          <p className="sf-muted">NFTs for sale by the Starforge community.</p>
+        </header>
+        <SearchBox query={search.q} onSearch={onSearch} />
+        <p className="sf-muted market-showing" role="status" data-testid="market-showing">
+          {showing}
+        </p>
+        {loading ? (
+          <Spinner label="Loading NFTs for sale..." />
+        ) : failed ? (
+          <section className="sf-card market-empty" aria-labelledby="market-failed-title">
+            <h2 id="market-failed-title">{nftMessages.loadNftsFailed}</h2>
+            <button type="button" className="sf-btn sf-btn-primary" onClick={refetch}>
+              Try again
+            </button>
+          </section>
+        ) : answer && listings.length === 0 && !stale ? (
+          <section className="sf-card market-empty" aria-labelledby="market-empty-title" data-testid="market-empty">
+            <h2 id="market-empty-title">{nftMessages.noNfts}</h2>
+            {answer.total > 0 ? (
+              <>
+                <p className="sf-muted">There is no page {search.page} of this search.</p>
+                <Pager q={search.q} page={search.page} total={answer.total} pageSize={answer.page_size} />
+              </>
+            ) : search.q ? (
+              <>
+                <p className="sf-muted">Nothing for sale matches “{search.q}”. Try other words.</p>
+                <button type="button" className="sf-btn sf-btn-secondary" onClick={() => onSearch('')}>
+                  Show every NFT for sale
+                </button>
+              </>
+            ) : (
+              <p className="sf-muted">No NFTs are for sale right now. Create one and list it from the NFT Creator.</p>
+            )}
+          </section>
+        ) : (
+          <>
+            <ul className="market-grid" aria-label="NFTs for sale" aria-busy={stale || undefined}>
+              {listings.map((listing) => (
+                <ListingCard key={listing.listing_id} listing={listing} />
+              ))}
+            </ul>
+            {answer ? <Pager q={search.q} page={search.page} total={answer.total} pageSize={answer.page_size} /> : null}
+          </>
+        )}
+      </main>
+    </>
+  );
+}
