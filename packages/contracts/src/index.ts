@@ -25,6 +25,8 @@ export * from './dashboard-slots';
 export * from './nft-constants';
 export * from './nft';
 export * from './nft-sqlstates';
+export * from './card-payment-constants';
+export * from './card-payment';
 export * from './marketplace-constants';
 export * from './marketplace';
 export * from './marketplace-search';

@@ -1,16 +1,7 @@
 import './zod';
 import { z } from 'zod';
-import {
-  CARD_NUMBER_MAX_DIGITS,
-  CARD_NUMBER_MIN_DIGITS,
-  CARD_PAYMENT_METHODS,
-  cardBrandOf,
-  luhnValid,
-  marketplaceMessages,
-  PAYMENT_CURRENCIES,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-} from './marketplace-constants';
+import { cardPaymentOf } from './card-payment';
+import { marketplaceMessages, PAYMENT_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES } from './marketplace-constants';
 
 /**
  * Wire formats of the marketplace's cart and card checkout (`/api/marketplace/cart`,
@@ -56,54 +47,17 @@ export const cartQuantityAnswerSchema = z.object({ item: cartLineSchema.nullable
 export const cartNftParamSchema = z.object({ nftId });
 export const cartRemovedSchema = z.object({ removed: z.literal(true) });
 
-const required = z.string(marketplaceMessages.fillPaymentDetails).trim().min(1, marketplaceMessages.fillPaymentDetails);
-
-/** MM/YY, valid through the end of that month. */
-const expiryOf = (value: string): { month: number; year: number } | null => {
-  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(value);
-  if (!match) return null;
-  const month = Number(match[1]);
-  return month >= 1 && month <= 12 ? { month, year: 2000 + Number(match[2]) } : null;
-};
-
 /**
- * POST /checkout/card: every field required ('Please fill in all payment details'), then the
- * number's digits (spaces allowed, 12-19, Luhn), an expiry MM/YY not in the past, a cvv of 3-4
- * digits. The output is the brand and last 4: the number and cvv go no further. `nft_id` buys
- * that one NFT without the cart (at `price_cents` when given, the price the page showed).
+ * POST /checkout/card: the card (`cardPaymentOf`: every field required, then the number's Luhn
+ * check, a future expiry and a 3-4 digit cvv; brand and last 4 kept). `nft_id` buys that one NFT
+ * without the cart (at `price_cents` when given, the price the page showed).
  */
-export const cardPaymentSchema = z
-  .object({
+export const cardPaymentSchema = cardPaymentOf(
+  z.object({
     nft_id: nftId.optional(),
     price_cents: z.number().int().positive().optional(),
-    payment_method: z.enum(CARD_PAYMENT_METHODS, marketplaceMessages.fillPaymentDetails),
-    card_number: required,
-    expiry: required,
-    cvv: required,
-    cardholder_name: required,
-  })
-  .superRefine((body, ctx) => {
-    const digits = body.card_number.replace(/ /g, '');
-    if (!/^\d+$/.test(digits) || digits.length < CARD_NUMBER_MIN_DIGITS || digits.length > CARD_NUMBER_MAX_DIGITS || !luhnValid(digits)) {
-      ctx.addIssue({ code: 'custom', path: ['card_number'], message: marketplaceMessages.invalidCardNumber, input: undefined });
-      return;
-    }
-    const expiry = expiryOf(body.expiry);
-    if (!expiry) {
-      ctx.addIssue({ code: 'custom', path: ['expiry'], message: marketplaceMessages.invalidExpiry });
-      return;
-    }
-    const now = new Date();
-    if (expiry.year * 12 + expiry.month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
-      ctx.addIssue({ code: 'custom', path: ['expiry'], message: marketplaceMessages.cardExpired });
-      return;
-    }
-    if (!/^\d{3,4}$/.test(body.cvv)) ctx.addIssue({ code: 'custom', path: ['cvv'], message: marketplaceMessages.invalidCvv, input: undefined });
-  })
-  .transform(({ card_number, cvv: _cvv, expiry: _expiry, ...rest }) => {
-    const digits = card_number.replace(/ /g, '');
-    return { ...rest, card_brand: cardBrandOf(digits), card_last4: digits.slice(-4) };
-  });
+  }),
+);
 export type CardPaymentRequest = z.input<typeof cardPaymentSchema>;
 export type CardPayment = z.output<typeof cardPaymentSchema>;
 

@@ -3,6 +3,7 @@
  * zod, so screens import them without pulling zod in. Schemas are in marketplace.ts.
  */
 
+import { cardPaymentMessages } from './card-payment-constants';
 import { formatCents } from './money';
 
 export const LISTING_STATUSES = ['listed', 'cancelled', 'sold'] as const;
@@ -55,18 +56,18 @@ export const marketplaceMessages = {
   loadCartFailed: 'Failed to load cart items',
   emptyCartTitle: 'Your Cart is Empty',
   cartEmpty: 'Your cart is empty',
-  fillPaymentDetails: 'Please fill in all payment details',
+  fillPaymentDetails: cardPaymentMessages.fillPaymentDetails,
   paymentProcessed: 'Payment processed successfully!',
   paymentFailed: 'Payment failed. Please try again.',
   nftPurchased: 'NFT purchased successfully!',
   quantityAboveOne: 'Each NFT is unique: you can buy only one',
   ownNft: 'You cannot buy your own NFT',
   listingSold: 'This NFT has already been sold or is no longer for sale',
-  invalidCardNumber: 'Please enter a valid card number',
-  invalidExpiry: 'Please enter the expiry date as MM/YY',
-  cardExpired: 'This card has expired',
+  invalidCardNumber: cardPaymentMessages.invalidCardNumber,
+  invalidExpiry: cardPaymentMessages.invalidExpiry,
+  cardExpired: cardPaymentMessages.cardExpired,
   notInCart: 'This NFT is not in your cart',
-  invalidCvv: 'Please enter a valid CVV (3 or 4 digits)',
+  invalidCvv: cardPaymentMessages.invalidCvv,
   // Paying with a Solana wallet (spec sections 5 and 8).
   solanaPaymentCompleted: 'Payment completed with Solana!',
   solanaPaymentFailed: 'Solana payment failed. Please try again.',
@@ -91,34 +92,8 @@ export const priceChangedMessage = (newPriceCents: number): string =>
 export const CART_QUANTITY = 1;
 export const PAYMENT_METHODS = ['credit_card', 'debit_card', 'solana'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const CARD_PAYMENT_METHODS = ['credit_card', 'debit_card'] as const;
 export const PAYMENT_CURRENCIES = ['USD', 'SOL'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
-export const CARD_NUMBER_MIN_DIGITS = 12;
-export const CARD_NUMBER_MAX_DIGITS = 19;
-
-/** The Luhn check digit test on a string of digits. */
-export const luhnValid = (digits: string): boolean => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-};
-
-/** The card's brand from its leading digits (what is kept, with the last 4). */
-export const cardBrandOf = (digits: string): string => {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
-  return 'card';
-};
 
 /** Creator tags as typed: comma separated, each trimmed, empties dropped (spec section 5). */
 export const splitCreatorTags = (value: string): string[] =>

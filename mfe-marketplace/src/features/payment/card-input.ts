@@ -1,8 +1,9 @@
 import { type CardPaymentRequest, cardPaymentSchema } from '@starforge/contracts/marketplace-cart';
-import { type CARD_PAYMENT_METHODS, marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import type { CardPaymentMethod } from '@starforge/contracts/card-payment-constants';
+import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
 import { type Order, orderProblem } from './order';
 
-export type CardMethod = (typeof CARD_PAYMENT_METHODS)[number];
+export type CardMethod = CardPaymentMethod;
 
 /** The card form as typed. */
 export interface CardFields {
