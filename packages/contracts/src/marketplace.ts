@@ -2,7 +2,7 @@ import './zod';
 import { z } from 'zod';
 import { CREATOR_CATEGORIES, DEFAULT_CREATOR_CATEGORY, DEFAULT_ROYALTY, NFT_DESCRIPTION_MAX_LENGTH, nftMessages } from './nft-constants';
 import { LISTING_STATUSES, marketplaceMessages } from './marketplace-constants';
-import { parseDollars } from './money';
+import { dollarsSchema } from './money-schema';
 import { editionFields, editionRule, imageKeySchema, nftNameSchema, nftTagsSchema, royaltySchema } from './nft';
 import { text } from './text';
 
@@ -15,13 +15,7 @@ import { text } from './text';
 const timestamp = z.string();
 
 /** A price as typed ("12.50") or a number, in cents; it must be more than 0 ('Please enter a valid price'). */
-export const priceSchema = (message: string = marketplaceMessages.invalidPrice) =>
-  z.union([z.string(), z.number()], message).transform((value, ctx) => {
-    const parsed = parseDollars(value);
-    if (parsed.ok) return parsed.cents;
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
+export const priceSchema = (message: string = marketplaceMessages.invalidPrice) => dollarsSchema(message);
 
 export const listingSchema = z.object({
   id: z.uuid(),

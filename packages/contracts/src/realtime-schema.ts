@@ -14,6 +14,10 @@ export const userEventSchemas: { [T in UserEventType]: z.ZodType<UserEventMap[T]
   'rewards.withdrawal_completed': z.object({ withdrawalId: z.uuid(), amountCents: z.number().int().positive(), txSignature: z.string().max(100) }),
   'nft.mint_started': z.object({ nftId: z.uuid() }),
   'nft.mint_completed': z.object({ nftId: z.uuid(), tokenId: z.string().max(100), points: z.number().int().nonnegative() }),
+  'bounties.bounty_claimed': z.object({ bountyId: z.uuid() }),
+  'bounties.completion_submitted': z.object({ bountyId: z.uuid(), completionId: z.uuid() }),
+  'bounties.completion_reviewed': z.object({ bountyId: z.uuid(), completionId: z.uuid(), status: z.enum(['approved', 'rejected']) }),
+  'bounties.subscription_changed': z.object({ plan: z.enum(['free', 'pro']) }),
 };
 
 /**

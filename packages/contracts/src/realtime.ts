@@ -86,6 +86,14 @@ export interface UserEventMap {
   'nft.mint_started': { nftId: string };
   /** A mint completed (token id set); `points` is what rewards credited for it (0 if it was already credited). */
   'nft.mint_completed': { nftId: string; tokenId: string; points: number };
+  /** To a bounty's creator: someone claimed it. */
+  'bounties.bounty_claimed': { bountyId: string };
+  /** To a bounty's creator: its claimer submitted (or updated) a completion to review. */
+  'bounties.completion_submitted': { bountyId: string; completionId: string };
+  /** To the claimer: the creator approved or rejected the completion. */
+  'bounties.completion_reviewed': { bountyId: string; completionId: string; status: 'approved' | 'rejected' };
+  /** The user's plan changed (an upgrade or a downgrade, in this tab or another). */
+  'bounties.subscription_changed': { plan: 'free' | 'pro' };
 }
 
 /** A marketplace listing's status (the spec's `nft_sales.status`). */

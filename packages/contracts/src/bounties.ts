@@ -1,0 +1,208 @@
+import './zod';
+import { z } from 'zod';
+import {
+  BOUNTIES_PAGE_SIZE,
+  BOUNTY_DESCRIPTION_MAX,
+  BOUNTY_SEARCH_MAX_LENGTH,
+  BOUNTY_STATUSES,
+  BOUNTY_TITLE_MAX,
+  bountiesMessages,
+  COMPLETION_PROOF_MAX,
+  COMPLETION_STATUSES,
+  COMPLETION_URL_MAX,
+  DEFAULT_PROJECT_TYPE,
+  DEFAULT_SEVERITY,
+  PLANS,
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_NAME_MAX,
+  PROJECT_TYPES,
+  REVIEW_NOTES_MAX,
+  SEVERITIES,
+} from './bounties-constants';
+import { cardPaymentOf } from './card-payment';
+import { paymentSchema } from './marketplace-cart';
+import { dollarsSchema } from './money-schema';
+import { text } from './text';
+
+/**
+ * Wire formats of the bounties service (`/api/bounties`), amounts in integer cents. The user is
+ * the token's subject; no answer carries another user's id or e-mail (people are shown by their
+ * display name from auth's public_profiles, and by `*_by_me` flags).
+ *
+ * Plans: GET /subscription; POST /subscription/upgrade/card (the card, `upgradeCardSchema`);
+ * POST /subscription/upgrade/solana/requests then /subscription/upgrade/solana (the
+ * marketplace's two Solana steps and schemas, marketplace-solana.ts); POST /subscription/downgrade.
+ * Projects: GET /projects, POST /projects, GET /projects/mine/active.
+ * Bounties: GET /bounties?project=&page=, POST /bounties (funded: the reward is held from the
+ * creator's cash), GET /bounties/open?q=&page=, GET /bounties/:id, POST /bounties/:id/claim,
+ * POST /bounties/:id/close (the creator, while open: the reward returned).
+ * Completion: GET / PUT /bounties/:id/completion (the claimer); GET / POST /bounties/:id/review
+ * (the creator: the pending completion, then approve or reject).
+ */
+
+const timestamp = z.string();
+const uuid = (message: string) => z.uuid(message);
+
+// --- Plans -------------------------------------------------------------------------------
+
+export const subscriptionSchema = z.object({
+  plan: z.enum(PLANS),
+  /** Pro is active from `started_at` until a downgrade; Free has no start. */
+  is_active: z.boolean(),
+  started_at: timestamp.nullable(),
+  updated_at: timestamp.nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+export const subscriptionAnswerSchema = z.object({ subscription: subscriptionSchema });
+
+/** POST /subscription/upgrade/card: the card alone (the plan and its $29 are the server's). */
+export const upgradeCardSchema = cardPaymentOf(z.object({}));
+export type UpgradeCardRequest = z.input<typeof upgradeCardSchema>;
+
+/** An upgrade's answer: the plan now, and the $29 payment (brand and last 4, or the Solana transaction). */
+export const upgradeAnswerSchema = z.object({ subscription: subscriptionSchema, payment: paymentSchema });
+export type UpgradeAnswer = z.infer<typeof upgradeAnswerSchema>;
+
+// --- Projects ----------------------------------------------------------------------------
+
+const budgetSchema = dollarsSchema(bountiesMessages.invalidBudget, { allowZero: true });
+
+/** POST /projects: name required; type smart_contract by default; budget ≥ 0 (default 0). */
+export const createProjectSchema = z.object({
+  name: text(bountiesMessages.projectNameRequired)
+    .trim()
+    .min(1, bountiesMessages.projectNameRequired)
+    .max(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`),
+  description: text().trim().max(PROJECT_DESCRIPTION_MAX, `Description must be at most ${PROJECT_DESCRIPTION_MAX} characters`).default(''),
+  project_type: z.enum(PROJECT_TYPES, 'Please choose a project type').default(DEFAULT_PROJECT_TYPE),
+  budget: budgetSchema.default(0),
+});
+export type CreateProjectRequest = z.input<typeof createProjectSchema>;
+
+export const projectSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  project_type: z.enum(PROJECT_TYPES),
+  budget_cents: z.number().int().nonnegative(),
+  status: z.string(),
+  created_at: timestamp,
+  /** The owner's display name. */
+  owner_name: z.string(),
+  is_mine: z.boolean(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectAnswerSchema = z.object({ project: projectSchema });
+
+export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+const pageFields = { total: z.number().int().nonnegative(), page: z.number().int().positive(), page_size: z.literal(BOUNTIES_PAGE_SIZE) };
+
+export const projectsAnswerSchema = z.object({ projects: z.array(projectSchema), ...pageFields });
+export type ProjectsAnswer = z.infer<typeof projectsAnswerSchema>;
+
+/** GET /projects/mine/active: what the bounty form offers. */
+export const activeProjectsAnswerSchema = z.object({ projects: z.array(z.object({ id: z.uuid(), name: z.string() })) });
+
+// --- Bounties ----------------------------------------------------------------------------
+
+/** POST /bounties (Pro only): title, description and reward required; reward ≥ 0; one of the caller's active projects. */
+export const createBountySchema = z.object({
+  title: text(bountiesMessages.fillBountyFields)
+    .trim()
+    .min(1, bountiesMessages.fillBountyFields)
+    .max(BOUNTY_TITLE_MAX, `Title must be at most ${BOUNTY_TITLE_MAX} characters`),
+  description: text(bountiesMessages.fillBountyFields)
+    .trim()
+    .min(1, bountiesMessages.fillBountyFields)
+    .max(BOUNTY_DESCRIPTION_MAX, `Description must be at most ${BOUNTY_DESCRIPTION_MAX} characters`),
+  reward: dollarsSchema(bountiesMessages.invalidReward, { allowZero: true }),
+  severity: z.enum(SEVERITIES, 'Please choose a severity').default(DEFAULT_SEVERITY),
+  project_id: uuid(bountiesMessages.projectNotActive),
+});
+export type CreateBountyRequest = z.input<typeof createBountySchema>;
+
+export const bountySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  severity: z.enum(SEVERITIES),
+  reward_cents: z.number().int().nonnegative(),
+  project_id: z.uuid(),
+  project_name: z.string(),
+  status: z.enum(BOUNTY_STATUSES),
+  created_at: timestamp,
+  /** The creator's display name. */
+  creator_name: z.string(),
+  created_by_me: z.boolean(),
+  claimed_by_me: z.boolean(),
+  /** How long the creator took to review: the last submission to its review, in seconds (null until reviewed). */
+  review_seconds: z.number().int().nonnegative().nullable(),
+});
+export type Bounty = z.infer<typeof bountySchema>;
+export const bountyAnswerSchema = z.object({ bounty: bountySchema });
+
+/** GET /bounties: every bounty, newest first, optionally of one project. */
+export const bountiesQuerySchema = pageQuerySchema.extend({ project: z.uuid('Unknown project').optional() });
+export const bountiesAnswerSchema = z.object({ bounties: z.array(bountySchema), ...pageFields });
+export type BountiesAnswer = z.infer<typeof bountiesAnswerSchema>;
+
+/** GET /bounties/open: open bounties, newest first, searched on title, description and project name. */
+export const openBountiesQuerySchema = pageQuerySchema.extend({
+  q: text().trim().max(BOUNTY_SEARCH_MAX_LENGTH, `Search at most ${BOUNTY_SEARCH_MAX_LENGTH} characters`).default(''),
+});
+export type OpenBountiesQuery = z.output<typeof openBountiesQuerySchema>;
+
+export const bountyIdParamSchema = z.object({ id: z.uuid(bountiesMessages.loadBountyFailed) });
+
+// --- Completion and review ---------------------------------------------------------------
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(COMPLETION_URL_MAX, bountiesMessages.invalidUrl)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, bountiesMessages.invalidUrl);
+
+/** PUT /bounties/:id/completion (the claimer): proof required and non-blank; URL optional, http(s) only. */
+export const submitCompletionSchema = z.object({
+  completion_proof: text(bountiesMessages.proofRequired)
+    .trim()
+    .min(1, bountiesMessages.proofRequired)
+    .max(COMPLETION_PROOF_MAX, `Proof must be at most ${COMPLETION_PROOF_MAX} characters`),
+  /** Empty means none. */
+  completion_url: z.union([z.literal('').transform(() => null), httpUrl, z.null()]).default(null),
+});
+export type SubmitCompletionRequest = z.input<typeof submitCompletionSchema>;
+
+export const completionSchema = z.object({
+  id: z.uuid(),
+  bounty_id: z.uuid(),
+  completion_proof: z.string(),
+  completion_url: z.string().nullable(),
+  status: z.enum(COMPLETION_STATUSES),
+  review_notes: z.string().nullable(),
+  reviewed_at: timestamp.nullable(),
+  /** When it was last submitted. */
+  completed_at: timestamp,
+});
+export type Completion = z.infer<typeof completionSchema>;
+/** GET /bounties/:id/completion (the claimer's own) and GET /bounties/:id/review (the pending one, the creator only). */
+export const completionAnswerSchema = z.object({ bounty: bountySchema, completion: completionSchema.nullable() });
+export type CompletionAnswer = z.infer<typeof completionAnswerSchema>;
+/** PUT's answer: `created` tells 'Completion submitted successfully!' from 'Completion updated successfully!'. */
+export const submitCompletionAnswerSchema = z.object({ completion: completionSchema, created: z.boolean() });
+
+/** POST /bounties/:id/review (the creator): approve (the held reward paid to the claimer once) or reject with notes. */
+export const reviewCompletionSchema = z.object({
+  completion_id: z.uuid(bountiesMessages.noPendingTitle),
+  decision: z.enum(['approve', 'reject'], bountiesMessages.reviewFailed),
+  review_notes: text().trim().max(REVIEW_NOTES_MAX, `Review notes must be at most ${REVIEW_NOTES_MAX} characters`).default(''),
+});
+export type ReviewCompletionRequest = z.input<typeof reviewCompletionSchema>;
+export const reviewAnswerSchema = z.object({ bounty: bountySchema, completion: completionSchema });
