@@ -1,4 +1,20 @@
-import { createServiceApp, type Sql } from '@starforge/service-kit';
+import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
+import type { BountiesDeps } from './deps';
 
-/** The bounties service: its routes mount here as the domain is built. */
-export const createApp = (sql: Sql) => createServiceApp('bounties', sql);
+export interface BountiesAppOptions {
+  /** Keys that sign access tokens. Default: the auth service's JWKS at AUTH_JWKS_URL. */
+  keys?: AccessTokenKeys;
+}
+
+/** The bounties service (issue 17): plans, projects, funded bounties, completions and reviews. */
+export const createApp = (sql: Sql, options: BountiesAppOptions = {}) => {
+  const deps: BountiesDeps = {
+    sql,
+    requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
+    idempotent: idempotent({ sql }),
+  };
+  const app = createServiceApp('bounties', sql);
+  // Routes mount here, one line per router (src/routes/*).
+  void deps;
+  return app;
+};

@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { runService } from '@starforge/service-kit';
+import { idempotencyKeyMigrations, runService } from '@starforge/service-kit';
 import { createApp } from './app';
 
-await runService({ domain: 'bounties', migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)), createApp });
+await runService({
+  domain: 'bounties',
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  kitMigrations: [idempotencyKeyMigrations],
+  createApp: (sql) => createApp(sql),
+});

@@ -1,0 +1,11 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AuthEnv, Sql } from '@starforge/service-kit';
+
+/** What every route of the bounties service is built from. */
+export interface BountiesDeps {
+  sql: Sql;
+  /** The shared access-token middleware. */
+  requireUser: MiddlewareHandler<AuthEnv>;
+  /** The kit's Idempotency-Key middleware, for the routes that create. */
+  idempotent: MiddlewareHandler<AuthEnv>;
+}
