@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '@starforge/ui';
-import type { Order } from '../order';
+import type { SolanaPayProps } from './solana-pay-panel';
 
 // @solana/web3.js (about 80 KiB gzipped) travels in this chunk only, fetched when the Solana tab first opens.
-const loadSolanaPanel = () => import(/* webpackChunkName: "solana-pay" */ './solana-panel');
+const loadSolanaPanel = () => import(/* webpackChunkName: "solana-pay" */ './solana-pay-panel');
 type SolanaPanelModule = Awaited<ReturnType<typeof loadSolanaPanel>>;
 
-/** The Solana tab's content: loads its code on first open (a spinner meanwhile, a retry if the chunk fails to arrive). */
-export function SolanaTab({ order }: { order: Order }) {
+/**
+ * The Solana tab's content (give it to PaymentMethods, which mounts it when the tab first opens):
+ * loads its code then (a spinner meanwhile, a retry if the chunk fails to arrive) and shows the
+ * Solana payment.
+ */
+export function SolanaPay<R>(props: SolanaPayProps<R>) {
   const [loaded, setLoaded] = useState<SolanaPanelModule | null>(null);
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
@@ -19,7 +23,7 @@ export function SolanaTab({ order }: { order: Order }) {
   }, []);
   useEffect(load, [load]);
 
-  if (loaded) return <loaded.SolanaPanel order={order} />;
+  if (loaded) return <loaded.SolanaPayPanel {...props} />;
   if (failed) {
     return (
       <div role="alert">
