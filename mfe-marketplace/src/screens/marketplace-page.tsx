@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { Spinner, TopBar } from '@starforge/ui';
+import { Pager, Spinner, TopBar } from '@starforge/ui';
 import { useListings } from '../features/search/api/listings';
 import { ListingCard } from '../features/search/components/listing-card';
-import { Pager } from '../features/search/components/pager';
 import { SearchBox } from '../features/search/components/search-box';
 import { showingText } from '../features/search/pages';
 import { readSearch, searchParamsOf } from '../features/search/search-params';
@@ -20,6 +19,7 @@ export function MarketplacePage() {
   const search = readSearch(params);
   const { answer, stale, loading, failed, refetch } = useListings(search);
   const onSearch = useCallback((q: string) => setParams(searchParamsOf({ q, page: 1 })), [setParams]);
+  const searchOf = (page: number) => `?${searchParamsOf({ q: search.q, page })}`;
   const listings = answer?.listings ?? [];
   const showing = answer && !stale ? showingText(answer.page, answer.page_size, listings.length, answer.total) : '';
 
@@ -50,7 +50,7 @@ export function MarketplacePage() {
             {answer.total > 0 ? (
               <>
                 <p className="sf-muted">There is no page {search.page} of this search.</p>
-                <Pager q={search.q} page={search.page} total={answer.total} pageSize={answer.page_size} />
+                <Pager page={search.page} total={answer.total} pageSize={answer.page_size} searchOf={searchOf} />
               </>
             ) : search.q ? (
               <>
@@ -70,7 +70,7 @@ export function MarketplacePage() {
                 <ListingCard key={listing.listing_id} listing={listing} />
               ))}
             </ul>
-            {answer ? <Pager q={search.q} page={search.page} total={answer.total} pageSize={answer.page_size} /> : null}
+            {answer ? <Pager page={search.page} total={answer.total} pageSize={answer.page_size} searchOf={searchOf} /> : null}
           </>
         )}
       </main>

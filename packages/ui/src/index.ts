@@ -8,3 +8,4 @@ export { Badge, type BadgeTone } from './badge';
 export { ProgressBar } from './progress-bar';
 export { WalletButton, type WalletButtonProps } from './wallet-button';
 export { NftImage } from './nft-image';
+export { Pager } from './pager';
