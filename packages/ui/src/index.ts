@@ -1,5 +1,5 @@
 export { Spinner, FullPageSpinner } from './spinner';
-export { Field, PasswordField } from './field';
+export { Field, PasswordField, TextAreaField, SelectField, type SelectOption } from './field';
 export { TopBar, type TopBarLink } from './top-bar';
 export { ComingSoon, ComingSoonPage } from './coming-soon';
 export { SessionControlsProvider, useSessionControls, type SessionControls } from './session-controls';
