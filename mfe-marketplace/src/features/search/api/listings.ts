@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import type { MarketplaceSearchAnswer } from '@starforge/contracts/marketplace-search';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { authedRequest, toast, useLiveResource } from '@starforge/host';
+import { authedRequest, toast, useLiveResourceKeeping } from '@starforge/host';
 import { listingsUrl, type MarketplaceSearch } from '../search-params';
 
 /** GET /api/marketplace/listings?q=&page=: a page of listed NFTs, newest first, with the total. A failure is logged and announced. */
@@ -22,14 +21,11 @@ const getListings = async (url: string): Promise<MarketplaceSearchAnswer> => {
  */
 export const useListings = (search: MarketplaceSearch) => {
   const url = listingsUrl(search);
-  const { status, data, refetch } = useLiveResource({ key: url, load: () => getListings(url), events: ['marketplace.listing_changed'] });
-  const [kept, setKept] = useState(data);
-  if (data !== undefined && data !== kept) setKept(data);
-  const answer = data ?? kept;
+  const { status, data, answer, stale, refetch } = useLiveResourceKeeping({ key: url, load: () => getListings(url), events: ['marketplace.listing_changed'] });
   return {
     answer,
     /** The answer on screen is for another search than the one asked (it is loading). */
-    stale: data === undefined && answer !== undefined,
+    stale,
     loading: status === 'loading' && answer === undefined,
     failed: status === 'error' && data === undefined,
     refetch,
