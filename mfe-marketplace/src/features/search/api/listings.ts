@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import type { MarketplaceSearchAnswer } from '@starforge/contracts/marketplace-search';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { authedRequest, toast, useLiveResource } from '@starforge/host';
+import { authedRequest, toast, useKeptLiveResource } from '@starforge/host';
 import type { PagedSearch } from '@starforge/ui';
 import { listingsUrl } from '../search-params';
 
@@ -23,16 +22,5 @@ const getListings = async (url: string): Promise<MarketplaceSearchAnswer> => {
  */
 export const useListings = (search: PagedSearch) => {
   const url = listingsUrl(search);
-  const { status, data, refetch } = useLiveResource({ key: url, load: () => getListings(url), events: ['marketplace.listing_changed'] });
-  const [kept, setKept] = useState(data);
-  if (data !== undefined && data !== kept) setKept(data);
-  const answer = data ?? kept;
-  return {
-    answer,
-    /** The answer on screen is for another search than the one asked (it is loading). */
-    stale: data === undefined && answer !== undefined,
-    loading: status === 'loading' && answer === undefined,
-    failed: status === 'error' && data === undefined,
-    refetch,
-  };
+  return useKeptLiveResource({ key: url, load: () => getListings(url), events: ['marketplace.listing_changed'] });
 };
