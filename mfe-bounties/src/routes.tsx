@@ -1,5 +1,8 @@
 import type { RemoteRoutesModule } from '@starforge/host';
 import { ComingSoonPage } from '@starforge/ui';
+import { CompleteBountyPage } from './screens/complete-bounty-page';
+import { OpenBountiesPage } from './screens/open-bounties-page';
+import { ReviewBountyPage } from './screens/review-bounty-page';
 
 // Placeholder screens inside the real layout until this domain ships its features.
 const links = [
@@ -11,8 +14,8 @@ const links = [
 export const pages: RemoteRoutesModule['pages'] = {
   '/projects': () => <ComingSoonPage title="QA Testing Projects" links={links} />,
   '/bounties': () => <ComingSoonPage title="Bug Bounties" links={links} />,
-  '/bug-bounties': () => <ComingSoonPage title="Open Bug Bounties" links={links} />,
-  '/bounty/:id/complete': () => <ComingSoonPage title="Complete Bounty" links={links} />,
-  '/bounty/:id/review': () => <ComingSoonPage title="Review Completion" links={links} />,
+  '/bug-bounties': OpenBountiesPage,
+  '/bounty/:id/complete': CompleteBountyPage,
+  '/bounty/:id/review': ReviewBountyPage,
   '/pricing': () => <ComingSoonPage title="Pricing" links={links} />,
 };
