@@ -1,13 +1,13 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { Pager, Spinner, TopBar } from '@starforge/ui';
+import { Pager, readPage, Spinner, TopBar } from '@starforge/ui';
 import { useBounties } from '../features/bounty-board/api/bounties';
 import { BountyCard } from '../features/bounty-board/components/bounty-card';
 import { BountyForm } from '../features/bounty-board/components/bounty-form';
 import { PlanBadge } from '../features/bounty-board/components/plan-badge';
 import { useSubscription } from '../shared/api/subscription';
 import { bountiesLinks } from '../shared/lib/nav-links';
-import { listSearch, readPage, readProject } from '../shared/lib/search-params';
+import { listSearch, readProject } from '../shared/lib/search-params';
 import '../shared/components/bounties.css';
 import '../features/bounty-board/components/bounty-board.css';
 

@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { Pager, Spinner, TopBar } from '@starforge/ui';
+import { Pager, readPage, Spinner, TopBar } from '@starforge/ui';
 import { useProjects } from '../features/projects/api/projects';
 import { ProjectCard } from '../features/projects/components/project-card';
 import { ProjectForm } from '../features/projects/components/project-form';
 import { projectsLinks } from '../shared/lib/nav-links';
-import { listSearch, readPage } from '../shared/lib/search-params';
+import { listSearch } from '../shared/lib/search-params';
 import '../shared/components/bounties.css';
 
 /** /projects (QA Testing Projects): Create Project, and every project, newest first, 24 a page (?page=). */

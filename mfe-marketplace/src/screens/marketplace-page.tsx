@@ -1,12 +1,11 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { MARKETPLACE_SEARCH_MAX_LENGTH } from '@starforge/contracts/marketplace-constants';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { Pager, Spinner, TopBar } from '@starforge/ui';
+import { Pager, readSearch, SearchBox, searchParamsOf, Spinner, TopBar } from '@starforge/ui';
 import { useListings } from '../features/search/api/listings';
 import { ListingCard } from '../features/search/components/listing-card';
-import { SearchBox } from '../features/search/components/search-box';
 import { showingText } from '../features/search/pages';
-import { readSearch, searchParamsOf } from '../features/search/search-params';
 import { marketplaceLinks } from './nav-links';
 import './screens.css';
 
@@ -16,7 +15,7 @@ import './screens.css';
  */
 export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
-  const search = readSearch(params);
+  const search = readSearch(params, MARKETPLACE_SEARCH_MAX_LENGTH);
   const { answer, stale, loading, failed, refetch } = useListings(search);
   const onSearch = useCallback((q: string) => setParams(searchParamsOf({ q, page: 1 })), [setParams]);
   const searchOf = (page: number) => `?${searchParamsOf({ q: search.q, page })}`;
@@ -31,7 +30,13 @@ export function MarketplacePage() {
           <h1>Marketplace</h1>
           <p className="sf-muted">NFTs for sale by the Starforge community.</p>
         </header>
-        <SearchBox query={search.q} onSearch={onSearch} />
+        <SearchBox
+          query={search.q}
+          onSearch={onSearch}
+          label="Search NFTs"
+          placeholder="Search by name, description or seller..."
+          maxLength={MARKETPLACE_SEARCH_MAX_LENGTH}
+        />
         <p className="sf-muted market-showing" role="status" data-testid="market-showing">
           {showing}
         </p>

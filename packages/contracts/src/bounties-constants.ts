@@ -45,6 +45,7 @@ export const projectStatusTone = (status: string): 'green' | 'blue' | 'yellow' =
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 export const DEFAULT_SEVERITY: Severity = 'medium';
+export const severityLabels: Record<Severity, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 /** Spec section 9: low green, medium yellow, high orange, critical red. */
 export const severityTone: Record<Severity, 'green' | 'yellow' | 'orange' | 'red'> = { low: 'green', medium: 'yellow', high: 'orange', critical: 'red' };
 
@@ -78,6 +79,7 @@ export const bountiesErrorCodes = {
   alreadyPro: 'already_pro',
   notPro: 'not_pro',
   notClosable: 'bounty_not_closable',
+  notFound: 'bounty_not_found',
 } as const;
 
 export const bountiesMessages = {
@@ -115,6 +117,8 @@ export const bountiesMessages = {
   closed: 'Bounty closed and its reward returned',
   closeFailed: 'Failed to close bounty',
   notClosable: 'Only an open bounty can be closed',
+  notCreatorClose: 'Only the creator of this bounty can close it',
+  notFound: 'This bounty does not exist',
   // The open-bounties list.
   searchPlaceholder: 'Search bounties...',
   noOpenBountiesTitle: 'No Open Bounties Found',
@@ -139,9 +143,34 @@ export const bountiesMessages = {
   rejectButton: 'Reject Completion',
 } as const;
 
+/**
+ * How the rewards statement names a bounty's three cash rows (rewards' description column): the
+ * reward held from the creator's cash when it is posted, paid to the claimer on approval, or
+ * returned to the creator when it is closed unclaimed.
+ */
+export const bountyLedgerDescriptions = {
+  hold: (title: string): string => `Reward held for bounty: ${title}`,
+  payout: (title: string): string => `Reward for bounty: ${title}`,
+  return: (title: string): string => `Reward returned, bounty closed: ${title}`,
+} as const;
+
 /** 'Showing N open bounties' (spec section 4), N from the server. */
 export const showingOpenBounties = (total: number): string => `Showing ${total} open ${total === 1 ? 'bounty' : 'bounties'}`;
 
 /** A reward above the creator's cash: names what is available (issue 17). */
 export const insufficientFundsMessage = (availableCents: number): string =>
   `Insufficient balance to fund this bounty (${formatCents(availableCents)} available)`;
+
+/**
+ * How long a creator took to review (a bounty's `review_seconds`), as people read it: 'under
+ * 1 min', '45 min', '2 h 5 min', '3 d 4 h' (the two largest units, a zero second one left out).
+ */
+export const reviewTimeText = (seconds: number): string => {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'under 1 min';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+};

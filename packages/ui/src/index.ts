@@ -9,3 +9,5 @@ export { ProgressBar } from './progress-bar';
 export { WalletButton, type WalletButtonProps } from './wallet-button';
 export { NftImage } from './nft-image';
 export { Pager } from './pager';
+export { SearchBox } from './search-box';
+export { readPage, readSearch, searchParamsOf, type PagedSearch } from './search-params';

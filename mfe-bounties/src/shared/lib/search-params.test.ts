@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { listSearch, readPage, readProject } from './search-params';
+import { listSearch, readProject } from './search-params';
 
 const id = '9b2f7c4e-3d1a-4c8b-a6e5-0f1d2c3b4a59';
 
 describe('the list parameters', () => {
-  it('reads a page from 1, anything else as page 1', () => {
-    expect(readPage(new URLSearchParams('page=3'))).toBe(3);
-    for (const raw of ['', 'page=0', 'page=-2', 'page=1.5', 'page=x', 'page=999999']) expect(readPage(new URLSearchParams(raw))).toBe(1);
-  });
-
   it('reads a project id, and ignores what is none', () => {
     expect(readProject(new URLSearchParams(`project=${id.toUpperCase()}`))).toBe(id);
     expect(readProject(new URLSearchParams('project=42'))).toBeNull();

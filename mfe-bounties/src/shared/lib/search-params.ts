@@ -1,9 +1,3 @@
-/** A ?page= that is no whole number from 1 is page 1 (a link with a wrong page still shows the list). */
-export const readPage = (params: URLSearchParams): number => {
-  const raw = params.get('page') ?? '';
-  return /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : 1;
-};
-
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A ?project= that is a project id, or null (anything else is ignored rather than sent). */

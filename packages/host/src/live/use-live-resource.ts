@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { authClient } from '../auth-client';
 import { serverEvents } from '../events/server-events';
 import { LiveResources, type LiveResourceSpec, type LiveResourceState } from './live-resources';
@@ -31,17 +31,4 @@ export const useLiveResource = <T>(spec: LiveResourceSpec<T>): LiveResourceState
   const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   const refetch = useCallback(() => liveResources.refetch(key), [key]);
   return { ...state, refetch };
-};
-
-/**
- * useLiveResource for a key that follows what the screen asks (a search, a page, a filter):
- * `answer` is the key's data or, while a new key loads, the last answer shown (`stale` then), so
- * the grid stays in place instead of blanking between pages.
- */
-export const useLiveResourceKeeping = <T>(spec: LiveResourceSpec<T>): LiveResourceState<T> & { refetch: () => void; answer: T | undefined; stale: boolean } => {
-  const state = useLiveResource(spec);
-  const [kept, setKept] = useState(state.data);
-  if (state.data !== undefined && state.data !== kept) setKept(state.data);
-  const answer = state.data ?? kept;
-  return { ...state, answer, stale: state.data === undefined && answer !== undefined };
 };

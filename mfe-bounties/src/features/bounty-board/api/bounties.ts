@@ -1,6 +1,6 @@
 import type { BountiesAnswer } from '@starforge/contracts/bounties';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { authedRequest, toast, useLiveResourceKeeping } from '@starforge/host';
+import { authedRequest, toast, useKeptLiveResource } from '@starforge/host';
 
 /** GET /api/bounties/bounties?page=&project=: every bounty (or one project's), newest first, 24 a page. A failure is logged and announced. */
 const getBounties = async (url: string): Promise<BountiesAnswer> => {
@@ -22,12 +22,5 @@ export const useBounties = ({ project, page }: { project: string | null; page: n
   const params = new URLSearchParams({ page: String(page) });
   if (project) params.set('project', project);
   const url = `/api/bounties/bounties?${params}`;
-  const { status, data, answer, stale, refetch } = useLiveResourceKeeping({ key: url, load: () => getBounties(url), events: ['bounties.bounty_changed'] });
-  return {
-    answer,
-    stale,
-    loading: status === 'loading' && answer === undefined,
-    failed: status === 'error' && data === undefined,
-    refetch,
-  };
+  return useKeptLiveResource({ key: url, load: () => getBounties(url), events: ['bounties.bounty_changed'] });
 };

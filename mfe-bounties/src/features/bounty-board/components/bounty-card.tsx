@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { Bounty } from '@starforge/contracts/bounties';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages, reviewTimeText } from '@starforge/contracts/bounties-constants';
 import { formatDate } from '@starforge/contracts/dates';
 import { formatCents } from '@starforge/contracts/money';
 import { Badge, type BadgeTone } from '@starforge/ui';
 import { SeverityBadge } from '../../../shared/components/severity-badge';
-import { formatReviewTime } from '../../../shared/lib/review-time';
 import { CloseBounty } from './close-bounty';
 
 const status: Record<Bounty['status'], { label: string; tone: BadgeTone }> = {
@@ -46,7 +45,7 @@ export function BountyCard({ bounty }: { bounty: Bounty }) {
         {bounty.review_seconds !== null ? (
           <>
             <dt>Reviewed in</dt>
-            <dd data-testid="bounty-review-time">{formatReviewTime(bounty.review_seconds)}</dd>
+            <dd data-testid="bounty-review-time">{reviewTimeText(bounty.review_seconds)}</dd>
           </>
         ) : null}
       </dl>

@@ -6,11 +6,11 @@ import {
   bountiesErrorCodes,
   bountiesMessages,
   SEVERITIES,
+  severityLabels,
   severityTone,
 } from '@starforge/contracts/bounties-constants';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { Field, SelectField, Spinner, TextAreaField } from '@starforge/ui';
-import { severityLabels } from '../../../shared/components/severity-badge';
 import { useActiveProjects } from '../api/active-projects';
 import { useCreateBounty } from '../api/create-bounty';
 import { type BountyField, type BountyFields, bountyInput, emptyBounty } from '../bounty-input';

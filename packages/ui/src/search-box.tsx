@@ -1,14 +1,21 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { MARKETPLACE_SEARCH_MAX_LENGTH } from '@starforge/contracts/marketplace-constants';
 
 /** How long typing rests before the search runs (Enter runs it at once). */
 const SEARCH_DEBOUNCE_MS = 350;
 
-/**
- * The marketplace's search box. It searches as the user types, once typing rests, and at once
- * on Enter; `query` is the search the URL holds, so Back (which changes it) refills the box.
- */
-export function SearchBox({ query, onSearch }: { query: string; onSearch: (q: string) => void }) {
+interface SearchBoxProps {
+  /** The search the URL holds, so Back (which changes it) refills the box. */
+  query: string;
+  onSearch: (q: string) => void;
+  /** The box's accessible name ('Search NFTs'). */
+  label: string;
+  placeholder: string;
+  /** What the server takes. */
+  maxLength: number;
+}
+
+/** A list's search box: it searches as the user types, once typing rests, and at once on Enter. */
+export function SearchBox({ query, onSearch, label, placeholder, maxLength }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(query);
   const [shownQuery, setShownQuery] = useState(query);
@@ -30,7 +37,7 @@ export function SearchBox({ query, onSearch }: { query: string; onSearch: (q: st
   }, [text, query]);
 
   return (
-    <search className="market-search">
+    <search className="sf-search">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -39,15 +46,15 @@ export function SearchBox({ query, onSearch }: { query: string; onSearch: (q: st
         }}
       >
         <label htmlFor={`${id}-q`} className="sf-visually-hidden">
-          Search NFTs
+          {label}
         </label>
         <input
           id={`${id}-q`}
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          maxLength={MARKETPLACE_SEARCH_MAX_LENGTH}
-          placeholder="Search by name, description or seller..."
+          maxLength={maxLength}
+          placeholder={placeholder}
           aria-describedby={`${id}-hint`}
           autoComplete="off"
         />
