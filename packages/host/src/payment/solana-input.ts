@@ -1,4 +1,4 @@
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import { solanaPaymentMessages } from '@starforge/contracts/solana-payment-constants';
 import { lamportsOfCents, type SolanaPaymentRequest } from '@starforge/contracts/marketplace-solana';
 
 export type SolanaInput = { ok: true; walletAddress: string } | { ok: false; message: string };
@@ -19,8 +19,8 @@ export const solanaInput = ({
   canSign: boolean;
   problem?: string | null;
 }): SolanaInput => {
-  if (!signedIn) return { ok: false, message: marketplaceMessages.userNotAuthenticated };
-  if (!walletAddress || !canSign) return { ok: false, message: marketplaceMessages.connectWallet };
+  if (!signedIn) return { ok: false, message: solanaPaymentMessages.userNotAuthenticated };
+  if (!walletAddress || !canSign) return { ok: false, message: solanaPaymentMessages.connectWallet };
   return problem ? { ok: false, message: problem } : { ok: true, walletAddress };
 };
 

@@ -2,6 +2,7 @@ import { shortAddress } from '@starforge/contracts/constants';
 import { marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts/marketplace-constants';
 import { formatLamportsAsSol, lamportsOfCents, type SolanaCheckoutRequest, type SolanaPaymentRequest } from '@starforge/contracts/marketplace-solana';
 import { formatCents } from '@starforge/contracts/money';
+import { solanaPaymentMessages } from '@starforge/contracts/solana-payment-constants';
 import { WalletButton } from '@starforge/ui';
 // The package's own entry, not its files: the session, the wallet and the toasts are the one copy the shell shares.
 import { getPhantomProvider, useAction, useFormAction, useUser, useWalletConnection } from '@starforge/host';
@@ -35,7 +36,7 @@ export function SolanaPayPanel<R>({ totalCents, requestPayment, settle, problem 
   const payment = useAction(
     async (_call, payer: string) => {
       const provider = getPhantomProvider();
-      if (!provider) throw new Error(marketplaceMessages.connectWallet);
+      if (!provider) throw new Error(solanaPaymentMessages.connectWallet);
       const request = await requestPayment();
       if (!request) return undefined;
       if (!requestMatchesTotal(request, totalCents)) throw orderChanged();
@@ -63,11 +64,11 @@ export function SolanaPayPanel<R>({ totalCents, requestPayment, settle, problem 
       <p className="sf-muted">{formatCents(totalCents)} at 1 SOL for every $100, paid from your Solana wallet.</p>
       {user === null ? (
         <p className="sf-field-error" role="alert">
-          {marketplaceMessages.userNotAuthenticated}
+          {solanaPaymentMessages.userNotAuthenticated}
         </p>
       ) : null}
       <div className="sf-pay-wallet">
-        {walletAddress ? <p>Paying from your connected wallet.</p> : <p data-testid="solana-connect-hint">{marketplaceMessages.connectWallet}</p>}
+        {walletAddress ? <p>Paying from your connected wallet.</p> : <p data-testid="solana-connect-hint">{solanaPaymentMessages.connectWallet}</p>}
         <WalletButton {...connection} formatAddress={shortAddress} badgeTestId="solana-wallet-address" />
       </div>
       <form onSubmit={form.submit} noValidate>
