@@ -7,8 +7,6 @@ import { authClient, useAction } from '@starforge/host';
  * with the contract's schema: the wallet signs what it says.
  */
 const requestSolanaUpgrade = async (idempotencyKey: string): Promise<SolanaPaymentRequest> =>
-  solanaPaymentRequestSchema.parse(
-    await authClient.authed<unknown>('/api/bounties/subscription/upgrade/solana/requests', { method: 'POST', json: {}, idempotencyKey }),
-  );
+  solanaPaymentRequestSchema.parse(await authClient.authed<unknown>('/api/bounties/subscription/upgrade/solana/requests', { method: 'POST', idempotencyKey }));
 
 export const useSolanaUpgradeRequest = () => useAction(({ idempotencyKey }) => requestSolanaUpgrade(idempotencyKey));
