@@ -38,7 +38,7 @@ export function ProjectForm({ onCreated }: { onCreated: () => void }) {
   const errorOf = (field: ProjectField) => (invalid === field ? form.error : null);
 
   return (
-    <section aria-label="Create Project">
+    <section aria-label="Create Project" className="bounties-create">
       <button type="button" className="sf-btn sf-btn-primary" aria-expanded={open} aria-controls={`${id}-form`} onClick={() => setOpen((o) => !o)}>
         {open ? 'Cancel' : 'Create Project'}
       </button>
