@@ -73,49 +73,52 @@ const bountyOf = (r: BountyRow): Bounty => ({
 });
 
 /**
- * The bounties with these ids as `viewerId` sees them (its project's name, its creator's display
- * name from auth's public_profiles, whether the viewer created or claimed it), newest first.
+ * A bounty as `viewerId` sees it, from `b` (bug_bounties) joined by `bountyJoins`: its project's
+ * name, its creator's display name from auth's public_profiles, whether the viewer created or
+ * claimed it.
  */
-const bountiesWithIds = (db: Db, viewerId: string, ids: string[]) => db<BountyRow[]>`
-  select b.id, b.title, b.description, b.severity, b.reward_cents, b.project_id, p.name as project_name, b.status, b.created_at,
-         u.display_name as creator_name, b.submitted_by = ${viewerId} as created_by_me,
-         b.claimed_by is not distinct from ${viewerId}::uuid as claimed_by_me, b.review_seconds
-  from bounties.bug_bounties b
+const bountyColumns = (db: Db, viewerId: string) => db`
+  b.id, b.title, b.description, b.severity, b.reward_cents, b.project_id, p.name as project_name, b.status, b.created_at,
+  u.display_name as creator_name, b.submitted_by = ${viewerId} as created_by_me,
+  b.claimed_by is not distinct from ${viewerId}::uuid as claimed_by_me, b.review_seconds`;
+const bountyJoins = (db: Db) => db`
   join bounties.projects p on p.id = b.project_id
-  left join auth.public_profiles u on u.id = b.submitted_by
-  where b.id = any(${ids}::uuid[])
-  order by b.created_at desc, b.id desc`;
+  left join auth.public_profiles u on u.id = b.submitted_by`;
 
 /** One bounty as `viewerId` sees it (any signed-in user may read any bounty; the proof is elsewhere). */
 export const readBounty = async (db: Db, viewerId: string, bountyId: string): Promise<Bounty> => {
-  const [row] = await bountiesWithIds(db, viewerId, [bountyId]);
+  const [row] = await db<BountyRow[]>`select ${bountyColumns(db, viewerId)} from bounties.bug_bounties b ${bountyJoins(db)} where b.id = ${bountyId}`;
   if (!row) throw bountyNotFound();
   return bountyOf(row);
 };
 
-const offsetOf = (page: number) => (page - 1) * BOUNTIES_PAGE_SIZE;
-
 /**
- * A page of bounties: the 24 ids and the total found on bug_bounties alone (its newest-first
- * indexes), and only those 24 joined to names, as marketplace's search does.
+ * A page of bounties and the total of `filter` (a condition on `b`, bug_bounties), in one
+ * statement: the total and the page's 24 ids are found on bug_bounties alone (its newest-first
+ * indexes, or the trigram index of a search), and only those 24 joined to names, as marketplace's
+ * search does. The total's row is there even when the page is empty.
  */
 const pageOf = async (db: Db, viewerId: string, page: number, filter: ReturnType<Db>): Promise<BountiesAnswer> => {
-  const [ids, [count]] = await Promise.all([
-    db<{ id: string }[]>`
-      select id from bounties.bug_bounties b where true ${filter}
-      order by created_at desc, id desc
-      limit ${BOUNTIES_PAGE_SIZE} offset ${offsetOf(page)}`,
-    db<{ total: string }[]>`select count(*) as total from bounties.bug_bounties b where true ${filter}`,
-  ]);
-  const rows =
-    ids.length === 0
-      ? []
-      : await bountiesWithIds(
-          db,
-          viewerId,
-          ids.map((r) => r.id),
-        );
-  return { bounties: rows.map(bountyOf), total: Number(count?.total ?? 0), page, page_size: BOUNTIES_PAGE_SIZE };
+  const rows = await db<(BountyRow & { total: string })[]>`
+    select t.total, r.*
+    from (select count(*) as total from bounties.bug_bounties b where true ${filter}) t
+    left join lateral (
+      select ${bountyColumns(db, viewerId)}
+      from (
+        select id from bounties.bug_bounties b where true ${filter}
+        order by created_at desc, id desc
+        limit ${BOUNTIES_PAGE_SIZE} offset ${(page - 1) * BOUNTIES_PAGE_SIZE}
+      ) page
+      join bounties.bug_bounties b on b.id = page.id
+      ${bountyJoins(db)}
+    ) r on true
+    order by r.created_at desc, r.id desc`;
+  return {
+    bounties: rows.filter((r) => r.id !== null).map(bountyOf),
+    total: Number(rows[0]?.total ?? 0),
+    page,
+    page_size: BOUNTIES_PAGE_SIZE,
+  };
 };
 
 /** The /bounties grid: every bounty (optionally of one project), newest first, 24 a page with the total. */

@@ -3,13 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bountiesAnswerSchema } from '@starforge/contracts';
+import type { Tx } from '@starforge/service-kit';
 import { postBounty, proCreator } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs } from '../testing/harness';
 
 const ctx = bountiesTestContext();
 
 /** Runs `work` in a transaction that is always rolled back (other files never see its rows), and answers what it returned. */
-const inRolledBack = <T>(work: (tx: Parameters<Parameters<typeof ctx.sql.begin>[0]>[0]) => Promise<T>): Promise<T> =>
+const inRolledBack = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
   ctx.sql
     .begin(async (tx) => {
       throw Object.assign(new Error('rollback'), { kept: { value: await work(tx) } });

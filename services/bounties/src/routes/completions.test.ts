@@ -92,6 +92,7 @@ describe('PUT /bounties/:id/completion', () => {
     const { claimer, bountyId } = await claimedBounty();
     const message = async (body: Record<string, unknown>) => errorOf(await put(claimer, bountyId, body)).message;
     expect(await message({ completion_proof: '   ' })).toBe(bountiesMessages.proofRequired);
+    expect(await message({})).toBe(bountiesMessages.proofRequired);
     expect(await message({ completion_proof: 'ok', completion_url: 'javascript:alert(1)' })).toBe(bountiesMessages.invalidUrl);
     expect(await message({ completion_proof: 'ok', completion_url: 'ftp://example.com' })).toBe(bountiesMessages.invalidUrl);
     expect(await message({ completion_proof: 'ok', completion_url: 'not a url' })).toBe(bountiesMessages.invalidUrl);
