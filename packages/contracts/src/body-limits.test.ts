@@ -8,6 +8,12 @@ describe('bodyLimitFor', () => {
     expect(bodyLimitFor('post', '/api/nft/images/')).toBe(10 * 1024 * 1024);
   });
 
+  it('lets a bounty and a completion at their length limits through, whatever their script', () => {
+    expect(bodyLimitFor('POST', '/api/bounties/bounties')).toBe(32 * 1024);
+    expect(bodyLimitFor('PUT', '/api/bounties/bounties/6f1c2d9e-0000-4000-8000-000000000000/completion')).toBe(72 * 1024);
+    expect(bodyLimitFor('POST', '/api/bounties/bounties/x/claim')).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
   it('matches the method and the whole path, not a prefix', () => {
     expect(bodyLimitFor('PUT', '/api/nft/images')).toBe(DEFAULT_BODY_LIMIT_BYTES);
     expect(bodyLimitFor('POST', '/api/nft/images/extra')).toBe(DEFAULT_BODY_LIMIT_BYTES);

@@ -31,6 +31,11 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 export const bodyLimitRules: readonly BodyLimitRule[] = [
   // The NFT creator uploads one image of up to 10 MB (issue 7), as its raw bytes.
   { method: 'POST', path: '/api/nft/images', maxBytes: IMAGE_MAX_BYTES, mediaTypes: imageMediaTypes, tooLargeMessage: nftMessages.imageTooLarge },
+  // A bounty (issue 17): a description of up to 5,000 characters and a title of 150 fit whatever
+  // they are written in (3 bytes a character in UTF-8 beyond Latin, 6 for an escaped control).
+  { method: 'POST', path: '/api/bounties/bounties', maxBytes: 32 * 1024 },
+  // A completion: up to 10,000 characters of proof and a URL of 2,048, likewise.
+  { method: 'PUT', path: '/api/bounties/bounties/:id/completion', maxBytes: 72 * 1024 },
 ];
 
 const compiled = bodyLimitRules.map((rule) => ({

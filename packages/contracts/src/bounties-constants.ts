@@ -78,6 +78,7 @@ export const bountiesErrorCodes = {
   alreadyPro: 'already_pro',
   notPro: 'not_pro',
   notClosable: 'bounty_not_closable',
+  notFound: 'bounty_not_found',
 } as const;
 
 export const bountiesMessages = {
@@ -115,6 +116,8 @@ export const bountiesMessages = {
   closed: 'Bounty closed and its reward returned',
   closeFailed: 'Failed to close bounty',
   notClosable: 'Only an open bounty can be closed',
+  notCreatorClose: 'Only the creator of this bounty can close it',
+  notFound: 'This bounty does not exist',
   // The open-bounties list.
   searchPlaceholder: 'Search bounties...',
   noOpenBountiesTitle: 'No Open Bounties Found',
@@ -137,6 +140,17 @@ export const bountiesMessages = {
   alreadyApproved: 'This completion has already been approved',
   approveButton: 'Approve & Release Payment',
   rejectButton: 'Reject Completion',
+} as const;
+
+/**
+ * How the rewards statement names a bounty's three cash rows (rewards' description column): the
+ * reward held from the creator's cash when it is posted, paid to the claimer on approval, or
+ * returned to the creator when it is closed unclaimed.
+ */
+export const bountyLedgerDescriptions = {
+  hold: (title: string): string => `Reward held for bounty: ${title}`,
+  payout: (title: string): string => `Reward for bounty: ${title}`,
+  return: (title: string): string => `Reward returned, bounty closed: ${title}`,
 } as const;
 
 /** 'Showing N open bounties' (spec section 4), N from the server. */

@@ -90,7 +90,12 @@ export const transactionRuleText: Record<string, string> = {
   achievement_unlocked: 'Achievement unlocked: its points, once',
   points_converted: `${POINTS_PER_DOLLAR.toLocaleString('en-US')} points = $1.00`,
   withdrawal: 'Cash held, then sent to your wallet',
-  bounty_approved: 'Bounty completion approved',
+  // A bounty's reward (issue 17): held from the creator's cash when it is posted (debit_cash
+  // writes the kind as the rule), then released by credit_cash, whose rule for the kind is
+  // bounty_approved, both to the claimer on approval and back to the creator on a close; each
+  // row's description names which (bountyLedgerDescriptions) and its source links the bounty.
+  bounty_reward: 'Bounty reward held from your cash while the bounty is open',
+  bounty_approved: 'Bounty reward released: paid to its claimer on approval, or returned to its creator when closed unclaimed',
   sale_proceeds: 'Your NFT sold: its price, less the creator royalty',
   royalty: "Creator royalty: your percent of an NFT's resale price (rounded down to the cent)",
 };

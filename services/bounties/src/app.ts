@@ -1,7 +1,11 @@
+import { rewardsSqlStates } from '@starforge/contracts';
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
 import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import type { BountiesDeps } from './deps';
+import { bountyRoutes } from './routes/bounties';
+import { completionRoutes } from './routes/completions';
 import { projectRoutes } from './routes/projects';
+import { reviewRoutes } from './routes/reviews';
 import { subscriptionRoutes } from './routes/subscription';
 
 export interface BountiesAppOptions {
@@ -21,9 +25,13 @@ export const createApp = (sql: Sql, options: BountiesAppOptions) => {
     idempotent: idempotent({ sql }),
     solana: { treasury: options.solanaTreasury, settlement: options.solanaSettlement ?? offlineSolanaSettlement },
   };
-  const app = createServiceApp('bounties', sql);
+  // rewards' published functions' states (a refused debit is answered by the bounty itself: insufficient_funds).
+  const app = createServiceApp('bounties', sql, { sqlStates: rewardsSqlStates });
   // Routes mount here, one line per router (src/routes/*).
   app.route('/', subscriptionRoutes(deps));
   app.route('/', projectRoutes(deps));
+  app.route('/', bountyRoutes(deps));
+  app.route('/', completionRoutes(deps));
+  app.route('/', reviewRoutes(deps));
   return app;
 };

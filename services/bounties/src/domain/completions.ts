@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import type { Completion, CompletionAnswer, submitCompletionSchema } from '@starforge/contracts';
+import { publishEvent, transaction, type Db, type Tx } from '@starforge/service-kit';
+import { readBounty } from './bounties';
+import { bountyNotFound, completionApproved, notClaimer } from './bounties-errors';
+
+export type CompletionInput = z.output<typeof submitCompletionSchema>;
+
+export interface CompletionRow {
+  id: string;
+  bountyId: string;
+  completionProof: string;
+  completionUrl: string | null;
+  status: Completion['status'];
+  reviewNotes: string | null;
+  reviewedAt: Date | null;
+  completedAt: Date;
+}
+
+export const completionOf = (r: CompletionRow): Completion => ({
+  id: r.id,
+  bounty_id: r.bountyId,
+  completion_proof: r.completionProof,
+  completion_url: r.completionUrl,
+  status: r.status,
+  review_notes: r.reviewNotes,
+  reviewed_at: r.reviewedAt?.toISOString() ?? null,
+  completed_at: r.completedAt.toISOString(),
+});
+
+/** The completion columns `completionOf` reads. */
+export const completionColumns = (db: Db) => db`id, bounty_id, completion_proof, completion_url, status, review_notes, reviewed_at, completed_at`;
+
+/** The bounty's claimer, creator and status, its row locked (`lock`) so submissions and reviews of one bounty queue. */
+export const bountyParties = async (tx: Db, bountyId: string, { lock }: { lock: boolean }) => {
+  const [row] = await tx<{ submittedBy: string; claimedBy: string | null; status: string }[]>`
+    select submitted_by, claimed_by, status from bounties.bug_bounties where id = ${bountyId}
+    ${lock ? tx`for update` : tx``}`;
+  if (!row) throw bountyNotFound();
+  return row;
+};
+
+/** The claimer's page: the bounty and their own completion (null before the first submission); 403 not_claimer for anyone else. */
+export const readOwnCompletion = async (db: Db, claimerId: string, bountyId: string): Promise<CompletionAnswer> => {
+  const bounty = await readBounty(db, claimerId, bountyId);
+  if (!bounty.claimed_by_me) throw notClaimer();
+  const [row] = await db<CompletionRow[]>`
+    select ${completionColumns(db)} from bounties.bounty_completions where bounty_id = ${bountyId} and completed_by = ${claimerId}`;
+  return { bounty, completion: row ? completionOf(row) : null };
+};
+
+const insertCompletion = async (tx: Tx, claimerId: string, bountyId: string, input: CompletionInput) => {
+  const [row] = await tx<CompletionRow[]>`
+    insert into bounties.bounty_completions (bounty_id, completed_by, completion_proof, completion_url, completed_at)
+    values (${bountyId}, ${claimerId}, ${input.completion_proof}, ${input.completion_url}, clock_timestamp())
+    returning ${completionColumns(tx)}`;
+  return row;
+};
+
+/** A resubmission by its author: the new proof and URL, pending again from now; the previous review is cleared (its time stays on the bounty). */
+const resubmitCompletion = async (tx: Tx, claimerId: string, bountyId: string, input: CompletionInput) => {
+  const [row] = await tx<CompletionRow[]>`
+    update bounties.bounty_completions
+    set completion_proof = ${input.completion_proof}, completion_url = ${input.completion_url}, status = 'pending',
+        review_notes = null, reviewed_by = null, reviewed_at = null, completed_at = clock_timestamp()
+    where bounty_id = ${bountyId} and completed_by = ${claimerId}
+    returning ${completionColumns(tx)}`;
+  return row;
+};
+
+/**
+ * The claimer submits a completion (pending), or resubmits theirs (back to pending with the new
+ * proof, `completed_at` now); an approved one is final (409 completion_approved). Anyone but the
+ * claimer: 403 not_claimer. The bounty row is locked first, as a review locks it, so a submission
+ * and a review of one bounty queue. Tells the creator (`bounties.completion_submitted`).
+ */
+export const submitCompletion = (db: Db, claimerId: string, bountyId: string, input: CompletionInput): Promise<{ completion: Completion; created: boolean }> =>
+  transaction(db, async (tx) => {
+    const bounty = await bountyParties(tx, bountyId, { lock: true });
+    if (bounty.claimedBy !== claimerId) throw notClaimer();
+    // A claimed bounty closes only through its completion's approval.
+    if (bounty.status !== 'claimed') throw completionApproved();
+    const [existing] = await tx<{ status: Completion['status'] }[]>`select status from bounties.bounty_completions where bounty_id = ${bountyId}`;
+    if (existing?.status === 'approved') throw completionApproved();
+    const row = existing ? await resubmitCompletion(tx, claimerId, bountyId, input) : await insertCompletion(tx, claimerId, bountyId, input);
+    if (!row) throw new Error('no completion written');
+    await publishEvent(tx, { userId: bounty.submittedBy, type: 'bounties.completion_submitted', data: { bountyId, completionId: row.id } });
+    return { completion: completionOf(row), created: !existing };
+  });

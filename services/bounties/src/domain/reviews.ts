@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import { bountyLedgerDescriptions, type CompletionAnswer, type reviewAnswerSchema, type reviewCompletionSchema } from '@starforge/contracts';
+import { crossUserTransaction, type Db, type ValueMove } from '@starforge/service-kit';
+import { bountySource, fundingKeys, readBounty } from './bounties';
+import { noPendingCompletion, notCreator } from './bounties-errors';
+import { bountyParties, completionColumns, completionOf, type CompletionRow } from './completions';
+
+export type ReviewInput = z.output<typeof reviewCompletionSchema>;
+type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
+
+/**
+ * The creator's review page: the bounty and its pending completion (null when none is pending).
+ * Only the creator reads it (403 not_creator): nobody else sees the proof.
+ */
+export const readReview = async (db: Db, creatorId: string, bountyId: string): Promise<CompletionAnswer> => {
+  const bounty = await readBounty(db, creatorId, bountyId);
+  if (!bounty.created_by_me) throw notCreator();
+  const [row] = await db<CompletionRow[]>`
+    select ${completionColumns(db)} from bounties.bounty_completions where bounty_id = ${bountyId} and status = 'pending'`;
+  return { bounty, completion: row ? completionOf(row) : null };
+};
+
+/**
+ * The creator decides the pending completion, in one `crossUserTransaction`:
+ *
+ * 1. the bounty row locked (403 not_creator for anyone but its creator), the completion moved
+ *    from pending to approved or rejected with the notes, the reviewer and the time (409
+ *    no_pending_completion when it is not pending: never submitted, decided already, or decided
+ *    by a concurrent review that held the lock first); the bounty keeps the review's time
+ *    (reviewed_at - completed_at) and, on approval, is closed;
+ * 2. on approval the claimer is credited the held reward (`rewards.credit_cash`, kind
+ *    bounty_reward, key `bounty:<id>:payout`: once, however many approvals race), then told
+ *    (`bounties.completion_reviewed`, also on a rejection); last, on approval, every open list
+ *    learns the bounty closed (`bounties.bounty_changed`).
+ */
+export const reviewCompletion = async (db: Db, creatorId: string, bountyId: string, input: ReviewInput): Promise<ReviewAnswer> => {
+  const { result } = await crossUserTransaction(db, async (tx) => {
+    const bounty = await bountyParties(tx, bountyId, { lock: true });
+    if (bounty.submittedBy !== creatorId) throw notCreator();
+    // A pending completion exists only while its bounty is claimed (an approval closes it).
+    if (bounty.status !== 'claimed') throw noPendingCompletion();
+    const approve = input.decision === 'approve';
+    const [completion] = await tx<(CompletionRow & { completedBy: string })[]>`
+      update bounties.bounty_completions
+      set status = ${approve ? 'approved' : 'rejected'}, review_notes = ${input.review_notes === '' ? null : input.review_notes},
+          reviewed_by = ${creatorId}, reviewed_at = clock_timestamp()
+      where id = ${input.completion_id} and bounty_id = ${bountyId} and status = 'pending'
+      returning ${completionColumns(tx)}, completed_by`;
+    if (!completion) throw noPendingCompletion();
+    const [closed] = await tx<{ title: string; rewardCents: string }[]>`
+      update bounties.bug_bounties b
+      set review_seconds = greatest(0, floor(extract(epoch from c.reviewed_at - c.completed_at)))::integer
+          ${approve ? tx`, status = 'closed', closed_at = c.reviewed_at` : tx``}
+      from bounties.bounty_completions c
+      where b.id = ${bountyId} and c.id = ${completion.id}
+      returning b.title, b.reward_cents`;
+    if (!closed) throw new Error('the locked bounty is gone');
+    const payout: ValueMove[] = approve
+      ? [
+          {
+            op: 'credit_cash',
+            userId: completion.completedBy,
+            cents: Number(closed.rewardCents),
+            kind: 'bounty_reward',
+            description: bountyLedgerDescriptions.payout(closed.title),
+            source: bountySource(bountyId),
+            key: fundingKeys.payout(bountyId),
+          },
+        ]
+      : [];
+    const { completedBy, ...decided } = completion;
+    return {
+      result: completionOf(decided),
+      moves: payout,
+      events: [
+        {
+          userId: completedBy,
+          type: 'bounties.completion_reviewed' as const,
+          data: { bountyId, completionId: completion.id, status: approve ? ('approved' as const) : ('rejected' as const) },
+        },
+      ],
+      publicEvents: approve ? [{ type: 'bounties.bounty_changed' as const, data: { bountyId, status: 'closed' as const } }] : [],
+    };
+  });
+  return { bounty: await readBounty(db, creatorId, bountyId), completion: result };
+};
