@@ -43,7 +43,6 @@ export const bountiesTestContext = (options: Partial<Omit<BountiesAppOptions, 'k
 };
 
 export { callAsIn as callAs, signIn, type TestUser } from '@starforge/test-db/harness';
-export { eventually } from '@starforge/test-db/eventually';
 
 /** A card that passes every check (Visa's test number, far from expiring). */
 export const goodCard = {
