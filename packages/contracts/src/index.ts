@@ -30,6 +30,7 @@ export * from './bounties-constants';
 export * from './bounties';
 export * from './card-payment-constants';
 export * from './card-payment';
+export * from './solana-payment-constants';
 export * from './marketplace-constants';
 export * from './marketplace';
 export * from './marketplace-search';

@@ -5,6 +5,7 @@
 
 import { cardPaymentMessages } from './card-payment-constants';
 import { formatCents } from './money';
+import { solanaPaymentErrorCodes, solanaPaymentMessages } from './solana-payment-constants';
 
 export const LISTING_STATUSES = ['listed', 'cancelled', 'sold'] as const;
 
@@ -21,14 +22,9 @@ export const marketplaceErrorCodes = {
   priceChanged: 'price_changed',
   cartEmpty: 'cart_empty',
   notInCart: 'not_in_cart',
-  // Paying with a Solana wallet.
-  solanaPaymentInvalid: 'solana_payment_invalid',
-  paymentRequestExpired: 'payment_request_expired',
-  paymentRequestUsed: 'payment_request_used',
+  // Paying with a Solana wallet: the shared codes, and the order's own.
+  ...solanaPaymentErrorCodes,
   orderChanged: 'order_changed',
-  paymentRequestNotFound: 'payment_request_not_found',
-  solanaPaymentFailed: 'solana_payment_failed',
-  solanaOrderTooLarge: 'solana_order_too_large',
 } as const;
 
 export const marketplaceMessages = {
@@ -68,17 +64,9 @@ export const marketplaceMessages = {
   cardExpired: cardPaymentMessages.cardExpired,
   notInCart: 'This NFT is not in your cart',
   invalidCvv: cardPaymentMessages.invalidCvv,
-  // Paying with a Solana wallet (spec sections 5 and 8).
-  solanaPaymentCompleted: 'Payment completed with Solana!',
-  solanaPaymentFailed: 'Solana payment failed. Please try again.',
-  userNotAuthenticated: 'User not authenticated',
-  connectWallet: 'Please connect your Solana wallet first',
-  solanaPaymentInvalid: 'This Solana transaction does not pay this order',
-  paymentRequestExpired: 'This payment request has expired. Please try again.',
-  paymentRequestUsed: 'This payment has already been made',
+  // Paying with a Solana wallet (spec sections 5 and 8): the shared words, and the order's own.
+  ...solanaPaymentMessages,
   orderChanged: 'Your order has changed since the payment was prepared. Please review it and pay again.',
-  paymentRequestNotFound: 'This payment request was not found. Please try again.',
-  solanaOrderTooLarge: 'This order is too large to pay with Solana',
   // The NFT's sale history on /nft/:id.
   saleHistory: 'Sale History',
   noSales: 'No sales yet',

@@ -1,6 +1,7 @@
 import './zod';
 import { z } from 'zod';
 import { marketplaceMessages } from './marketplace-constants';
+import { solanaPaymentMessages } from './solana-payment-constants';
 import { solanaAddress } from './solana';
 
 /**
@@ -51,11 +52,11 @@ export const SOLANA_TRANSACTION_MAX_BASE64 = 2048;
 
 /** POST /checkout/solana: the request being paid, the wallet that paid and its signed transaction. */
 export const solanaCheckoutSchema = z.object({
-  request_id: z.uuid(marketplaceMessages.solanaPaymentInvalid),
-  wallet_address: solanaAddress(marketplaceMessages.connectWallet),
+  request_id: z.uuid(solanaPaymentMessages.solanaPaymentInvalid),
+  wallet_address: solanaAddress(solanaPaymentMessages.connectWallet),
   transaction: z
-    .string(marketplaceMessages.solanaPaymentInvalid)
-    .max(SOLANA_TRANSACTION_MAX_BASE64, marketplaceMessages.solanaPaymentInvalid)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, marketplaceMessages.solanaPaymentInvalid),
+    .string(solanaPaymentMessages.solanaPaymentInvalid)
+    .max(SOLANA_TRANSACTION_MAX_BASE64, solanaPaymentMessages.solanaPaymentInvalid)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, solanaPaymentMessages.solanaPaymentInvalid),
 });
 export type SolanaCheckoutRequest = z.input<typeof solanaCheckoutSchema>;

@@ -17,3 +17,12 @@ describe('text', () => {
     }
   });
 });
+
+describe('text with a message', () => {
+  it('answers a missing or non-string value with it, and the unstorable too', () => {
+    const required = text('Please enter a project name').trim().min(1, 'Please enter a project name');
+    for (const bad of [undefined, null, 42, '', '  ', 'A\u0000']) {
+      expect(required.safeParse(bad).error?.issues[0]?.message, JSON.stringify(bad)).toBe('Please enter a project name');
+    }
+  });
+});

@@ -14,6 +14,8 @@ export const isStorableText = (value: string): boolean => !forbidden.test(value)
 /**
  * The one string schema for text from outside (names, messages, addresses, passwords): a
  * string that refuses NUL and lone surrogates. Chain the usual checks after it
- * (`text().trim().max(100)`); every schema of every domain builds its strings from this.
+ * (`text().trim().max(100)`); every schema of every domain builds its strings from this. A
+ * `message` (a required field's 'Please enter a project name') answers a missing or non-string
+ * value too, as it answers an empty one after `.min(1, message)`.
  */
-export const text = (message: string = invalidTextMessage) => z.string().refine(isStorableText, message);
+export const text = (message?: string) => z.string(message).refine(isStorableText, message ?? invalidTextMessage);

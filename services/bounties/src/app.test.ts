@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describeServiceBasics } from '@starforge/test-db/service-basics';
 import { createApp } from './app';
+import { testTreasury } from './testing/harness';
 
-describeServiceBasics('bounties', fileURLToPath(new URL('../migrations', import.meta.url)), createApp);
+describeServiceBasics('bounties', fileURLToPath(new URL('../migrations', import.meta.url)), (sql) => createApp(sql, { solanaTreasury: testTreasury }));

@@ -1,25 +1,35 @@
 import { rewardsSqlStates } from '@starforge/contracts';
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
+import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import type { BountiesDeps } from './deps';
 import { bountyRoutes } from './routes/bounties';
 import { completionRoutes } from './routes/completions';
+import { projectRoutes } from './routes/projects';
 import { reviewRoutes } from './routes/reviews';
+import { subscriptionRoutes } from './routes/subscription';
 
 export interface BountiesAppOptions {
   /** Keys that sign access tokens. Default: the auth service's JWKS at AUTH_JWKS_URL. */
   keys?: AccessTokenKeys;
+  /** The platform's treasury address, which a Pro plan paid with Solana pays (SOLANA_TREASURY, checked by readBountiesConfig). */
+  solanaTreasury: string;
+  /** Sends a verified Solana payment and waits for it. Default: the kit's offline settlement (no network here). */
+  solanaSettlement?: SolanaSettlement;
 }
 
 /** The bounties service (issue 17): plans, projects, funded bounties, completions and reviews. */
-export const createApp = (sql: Sql, options: BountiesAppOptions = {}) => {
+export const createApp = (sql: Sql, options: BountiesAppOptions) => {
   const deps: BountiesDeps = {
     sql,
     requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
     idempotent: idempotent({ sql }),
+    solana: { treasury: options.solanaTreasury, settlement: options.solanaSettlement ?? offlineSolanaSettlement },
   };
   // rewards' published functions' states (a refused debit is answered by the bounty itself: insufficient_funds).
   const app = createServiceApp('bounties', sql, { sqlStates: rewardsSqlStates });
   // Routes mount here, one line per router (src/routes/*).
+  app.route('/', subscriptionRoutes(deps));
+  app.route('/', projectRoutes(deps));
   app.route('/', bountyRoutes(deps));
   app.route('/', completionRoutes(deps));
   app.route('/', reviewRoutes(deps));

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthEnv, Sql } from '@starforge/service-kit';
+import type { SolanaPaymentConfig } from '@starforge/service-kit/solana-payment/payment-request';
 
 /** What every route of the bounties service is built from. */
 export interface BountiesDeps {
@@ -8,4 +9,6 @@ export interface BountiesDeps {
   requireUser: MiddlewareHandler<AuthEnv>;
   /** The kit's Idempotency-Key middleware, for the routes that create. */
   idempotent: MiddlewareHandler<AuthEnv>;
+  /** The treasury a Pro plan paid with Solana goes to, and the settlement that sends it. */
+  solana: SolanaPaymentConfig;
 }

@@ -16,7 +16,7 @@ export interface MarketplaceAppOptions {
   keys?: AccessTokenKeys;
   /** How often a search first refreshes the listings' search text from sellers' names. Default 30 s. */
   searchRefreshMs?: number;
-  /** The platform's treasury address, which Solana payments pay (MARKETPLACE_SOLANA_TREASURY, checked by readMarketplaceConfig). */
+  /** The platform's treasury address, which Solana payments pay (SOLANA_TREASURY, checked by readMarketplaceConfig). */
   solanaTreasury: string;
   /** Sends a verified Solana payment and waits for it. Default: the kit's offline settlement (no network here). */
   solanaSettlement?: SolanaSettlement;

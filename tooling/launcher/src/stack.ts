@@ -25,7 +25,7 @@ export interface StackOptions {
   resetDatabase?: boolean;
   /** The origin browsers use (default http://localhost:<port>); behind TLS, its https URL. */
   publicOrigin?: string;
-  /** The Solana address the marketplace's Solana payments pay to; default `DEVELOPMENT_SOLANA_TREASURY`. */
+  /** The Solana address Solana payments pay to (the marketplace's checkout, the Pro plan); default `DEVELOPMENT_SOLANA_TREASURY`. */
   solanaTreasury?: string;
   /** Extra environment for every service (rate limits for tests, say). */
   serviceEnv?: NodeJS.ProcessEnv;
@@ -77,8 +77,8 @@ export const ensureFrontendsBuilt = async (log: (line: string) => void): Promise
 /**
  * The treasury `pnpm start`, the end-to-end journeys and the benchmarks pay Solana payments to: a
  * random address whose private key was never kept, so nobody holds it. No transaction is sent
- * from here (the marketplace's settlement is offline); a production deployment sets its own
- * `MARKETPLACE_SOLANA_TREASURY`, an address whose key it holds.
+ * from here (the services' settlement is offline); a production deployment sets its own
+ * `SOLANA_TREASURY`, an address whose key it holds.
  */
 const DEVELOPMENT_SOLANA_TREASURY = '6tPJcLZYVtm6dGWxmpiuUG8sCgVqRXf63kqj7nLPRpP9';
 
@@ -145,8 +145,8 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
       const own =
         domain === 'nft'
           ? { NFT_IMAGE_DIR: imageDir }
-          : domain === 'marketplace'
-            ? { MARKETPLACE_SOLANA_TREASURY: options.solanaTreasury ?? DEVELOPMENT_SOLANA_TREASURY }
+          : domain === 'marketplace' || domain === 'bounties'
+            ? { SOLANA_TREASURY: options.solanaTreasury ?? DEVELOPMENT_SOLANA_TREASURY }
             : {};
       processes.push(startSupervised(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, ...own, PORT: String(ports[domain]) }, log));
     }

@@ -15,8 +15,8 @@ const env = z
       .regex(/^[a-z_][a-z0-9_]*$/)
       .optional(),
     STARFORGE_DB_RESET: z.enum(['0', '1']).optional(),
-    // Checked by the marketplace service as it starts (a 32-byte base58 key).
-    MARKETPLACE_SOLANA_TREASURY: z.string().optional(),
+    // Checked by the marketplace and bounties services as they start (a 32-byte base58 key).
+    SOLANA_TREASURY: z.string().optional(),
   })
   .parse(process.env);
 
@@ -53,7 +53,7 @@ const stack: RunningStack = await startStack({
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
   ...(env.STARFORGE_DATA_DIR ? { dataDir: `${env.STARFORGE_DATA_DIR}/pg` } : {}),
   ...(env.STARFORGE_DB_NAME ? { databaseName: env.STARFORGE_DB_NAME } : {}),
-  ...(env.MARKETPLACE_SOLANA_TREASURY ? { solanaTreasury: env.MARKETPLACE_SOLANA_TREASURY } : {}),
+  ...(env.SOLANA_TREASURY ? { solanaTreasury: env.SOLANA_TREASURY } : {}),
   resetDatabase: env.STARFORGE_DB_RESET === '1',
   log,
 }).catch(failStart);

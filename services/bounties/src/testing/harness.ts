@@ -4,6 +4,7 @@ import { idempotencyKeyMigrations, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
 import { testAppOf, type TestApp } from '@starforge/test-db/harness';
+import { newSolanaReference } from '@starforge/service-kit/solana-payment/index';
 import { createApp, type BountiesAppOptions } from '../app';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -23,13 +24,19 @@ export interface BountiesTestContext {
   app: TestApp<ReturnType<typeof createApp>>;
 }
 
-/** The file's pool, test tokens and app, opened before its tests and closed after them: read the fields inside tests. */
-export const bountiesTestContext = (options: Omit<BountiesAppOptions, 'keys'> = {}): BountiesTestContext => {
+/** The treasury the test apps' Solana payments pay: a fresh address per test process. */
+export const testTreasury = newSolanaReference();
+
+/**
+ * The file's pool, test tokens and app, opened before its tests and closed after them: read the
+ * fields inside tests. `solanaSettlement` replaces the kit's offline one (a network that refuses).
+ */
+export const bountiesTestContext = (options: Partial<Omit<BountiesAppOptions, 'keys'>> = {}): BountiesTestContext => {
   const ctx = {} as BountiesTestContext;
   beforeAll(async () => {
     ctx.sql = await testSql(bountiesMigrations, 'bounties');
     ctx.tokens = await createTestTokens();
-    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys, ...options }), 'bounties');
+    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys, solanaTreasury: testTreasury, ...options }), 'bounties');
   });
   afterAll(() => ctx.sql?.end());
   return ctx;

@@ -5,14 +5,14 @@ import { readMarketplaceConfig } from './env';
 describe('readMarketplaceConfig', () => {
   it('reads the treasury address', () => {
     const treasury = newSolanaReference();
-    expect(readMarketplaceConfig({ MARKETPLACE_SOLANA_TREASURY: ` ${treasury} ` })).toEqual({ solanaTreasury: treasury });
+    expect(readMarketplaceConfig({ SOLANA_TREASURY: ` ${treasury} ` })).toEqual({ solanaTreasury: treasury });
   });
 
   it('refuses to start without a treasury, or with one that is not a 32-byte base58 key', () => {
-    expect(() => readMarketplaceConfig({})).toThrow(/MARKETPLACE_SOLANA_TREASURY must be set/);
+    expect(() => readMarketplaceConfig({})).toThrow(/SOLANA_TREASURY must be set/);
     // '1' is a zero byte in base58: 31 and 33 of them are keys of the wrong length.
     for (const bad of ['', 'not-an-address', '1'.repeat(31), '1'.repeat(33), `${newSolanaReference().slice(1)}0`]) {
-      expect(() => readMarketplaceConfig({ MARKETPLACE_SOLANA_TREASURY: bad }), bad).toThrow(/base58 of a 32-byte key/);
+      expect(() => readMarketplaceConfig({ SOLANA_TREASURY: bad }), bad).toThrow(/base58 of a 32-byte key/);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { marketplaceErrorCodes, marketplaceMessages, nftSqlStates, priceChangedMessage, rewardsSqlStates } from '@starforge/contracts';
 import { ApiError, badRequest, conflict, type SqlStateMap } from '@starforge/service-kit';
+import { solanaPaymentErrors } from '@starforge/service-kit/solana-payment/errors';
 
 /**
  * Every SQLSTATE the functions this service calls raise, as it answers them: nft's published
@@ -33,23 +34,8 @@ export const cartEmpty = () => badRequest(marketplaceMessages.cartEmpty, marketp
 /** 404: the NFT is not in the caller's cart (another user's lines are never seen). */
 export const notInCart = () => new ApiError(404, marketplaceErrorCodes.notInCart, marketplaceMessages.notInCart);
 
-/** 400: the signed transaction does not pay this request (signature, payer, recipient, amount, reference or blockhash). */
-export const solanaPaymentInvalid = () => badRequest(marketplaceMessages.solanaPaymentInvalid, marketplaceErrorCodes.solanaPaymentInvalid);
-
-/** 400: the network refused the transaction or it expired unconfirmed; nobody was charged. */
-export const solanaPaymentFailed = () => badRequest(marketplaceMessages.solanaPaymentFailed, marketplaceErrorCodes.solanaPaymentFailed);
-
-/** 400: the order's lamports pass what a payment can hold (a bigint; no SOL supply comes near it). */
-export const solanaOrderTooLarge = () => badRequest(marketplaceMessages.solanaOrderTooLarge, marketplaceErrorCodes.solanaOrderTooLarge);
-
-/** 404: no payment request of the caller's has this id (another user's is not found either). */
-export const paymentRequestNotFound = () => new ApiError(404, marketplaceErrorCodes.paymentRequestNotFound, marketplaceMessages.paymentRequestNotFound);
-
-/** 409: the request was paid already (this transaction or another): nothing is charged twice. */
-export const paymentRequestUsed = () => conflict(marketplaceMessages.paymentRequestUsed, marketplaceErrorCodes.paymentRequestUsed);
-
-/** 410: the request's time is over; the screen asks for a new one. */
-export const paymentRequestExpired = () => new ApiError(410, marketplaceErrorCodes.paymentRequestExpired, marketplaceMessages.paymentRequestExpired);
+/** 409: the Solana transaction was recorded already, under any request (the kit's shared answer). */
+export const paymentRequestUsed = solanaPaymentErrors.used;
 
 /** 409: the order is not the one the request priced (other NFTs, another total). */
 export const orderChanged = () => conflict(marketplaceMessages.orderChanged, marketplaceErrorCodes.orderChanged);
