@@ -4,7 +4,8 @@ import { solanaCheckoutSchema } from '@starforge/contracts/marketplace-solana';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { newAccount, signUpViaApi, type TestAccount } from './support/accounts';
-import { BountiesApi, countBountiesPosts, earnCashBySale } from './support/bounties';
+import { countBountiesPosts, earnCashBySale } from './support/bounties';
+import { BountyApi } from './support/bounty-work';
 import { goodCard, journeyTag, PaymentScreen } from './support/marketplace';
 import { toastText } from './pages/rewards-widgets';
 
@@ -148,11 +149,11 @@ test.describe('/pricing', () => {
     // Another device downgrades: the open page follows (bounties.subscription_changed), no reload.
     await page.goto('/pricing');
     await expect(plan(page, 'Pro Plan')).toContainText('Current Plan');
-    const elsewhere = await BountiesApi.signIn(playwright, baseURL ?? '', account);
+    const elsewhere = await BountyApi.signIn(playwright, baseURL ?? '', account);
     await elsewhere.downgrade();
     await expect(plan(page, 'Free Plan')).toContainText('Current Plan');
     await expect(plan(page, 'Pro Plan').getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
-    await elsewhere.upgrade();
+    await elsewhere.upgradeToPro();
     await expect(plan(page, 'Pro Plan')).toContainText('Current Plan');
     await elsewhere.dispose();
   });
@@ -218,8 +219,8 @@ test.describe('/projects', () => {
 test.describe('/bounties', () => {
   test('a Free user: the Free Plan badge, the links, and the form disabled with Create Bounty (Pro Only) and why', async ({ page, playwright, baseURL }) => {
     const account = await signUpViaApi(page);
-    const api = await BountiesApi.signIn(playwright, baseURL ?? '', account);
-    await api.createProject({ name: `Free project ${journeyTag()}` });
+    const api = await BountyApi.signIn(playwright, baseURL ?? '', account);
+    await api.createProject(`Free project ${journeyTag()}`);
     await page.goto('/bounties');
     await expect(page.getByTestId('plan-badge')).toHaveText('Free Plan');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -247,12 +248,12 @@ test.describe('/bounties', () => {
   }) => {
     const tag = journeyTag();
     const account = await signUpViaApi(page);
-    const api = await BountiesApi.signIn(playwright, baseURL ?? '', account);
-    await api.upgrade();
+    const api = await BountyApi.signIn(playwright, baseURL ?? '', account);
+    await api.upgradeToPro();
     await earnCashBySale(playwright, baseURL ?? '', account, 40);
-    const vault = await api.createProject({ name: `Vault ${tag}` });
-    const bridge = await api.createProject({ name: `Bridge ${tag}` });
-    const other = await api.createBounty({ title: `Bridge replay ${tag}`, description: 'Replay a message.', reward: '5', project_id: bridge.id });
+    const vault = await api.createProject(`Vault ${tag}`);
+    const bridge = await api.createProject(`Bridge ${tag}`);
+    const other = await api.post({ title: `Bridge replay ${tag}`, description: 'Replay a message.', reward: '5', project_id: bridge.id });
 
     await page.goto(`/bounties?project=${vault.id}`);
     await expect(page.getByTestId('plan-badge')).toHaveText('Pro Plan');
@@ -303,8 +304,8 @@ test.describe('/bounties', () => {
     const claimerContext = await browser.newContext({ baseURL });
     const claimerPage = await claimerContext.newPage();
     await signUpViaApi(claimerPage, claimerAccount);
-    const claimer = await BountiesApi.signIn(playwright, baseURL ?? '', claimerAccount);
-    await claimer.claim(bountyId);
+    const claimer = await BountyApi.signIn(playwright, baseURL ?? '', claimerAccount);
+    await claimer.claimed(bountyId);
     await expect(card.getByTestId('bounty-status')).toHaveText('Claimed');
     await expect(card.getByRole('link', { name: `Review Completion of ${title}` })).toHaveAttribute('href', `/bounty/${bountyId}/review`);
     await expect(card.getByRole('button', { name: 'Close Bounty' })).toHaveCount(0);
@@ -337,9 +338,9 @@ test.describe('/bounties', () => {
   test('a Pro user without cash: a reward is refused naming the $0.00 available; a $0 bounty needs no funds', async ({ page, playwright, baseURL }) => {
     const tag = journeyTag();
     const account = await signUpViaApi(page);
-    const api = await BountiesApi.signIn(playwright, baseURL ?? '', account);
-    await api.upgrade();
-    await api.createProject({ name: `Empty purse ${tag}` });
+    const api = await BountyApi.signIn(playwright, baseURL ?? '', account);
+    await api.upgradeToPro();
+    await api.createProject(`Empty purse ${tag}`);
     await page.goto('/bounties');
     await expect(page.getByTestId('plan-badge')).toHaveText('Pro Plan');
     await page.getByLabel('Project', { exact: true }).selectOption({ label: `Empty purse ${tag}` });

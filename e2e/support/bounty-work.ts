@@ -65,6 +65,12 @@ export class BountyApi {
     expect(upgradeAnswerSchema.parse(await response.json()).subscription.plan).toBe('pro');
   }
 
+  /** Back to Free, as Downgrade on /pricing does. */
+  async downgrade(): Promise<void> {
+    const response = await this.request.post(`${api}/subscription/downgrade`, { headers: this.headers(true) });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   async createProject(name: string): Promise<Project> {
     const response = await this.request.post(`${api}/projects`, { headers: this.headers(true), data: { name, project_type: 'defi', budget: '100' } });
     expect(response.status(), await response.text()).toBe(201);
