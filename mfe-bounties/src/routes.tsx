@@ -1,18 +1,18 @@
 import type { RemoteRoutesModule } from '@starforge/host';
-import { ComingSoonPage } from '@starforge/ui';
+import { BountiesPage } from './screens/bounties-page';
+import { CompleteBountyPage } from './screens/complete-bounty-page';
+import { OpenBountiesPage } from './screens/open-bounties-page';
+import { PricingPage } from './screens/pricing-page';
+import { ProjectsPage } from './screens/projects-page';
+import { ReviewBountyPage } from './screens/review-bounty-page';
 
-// Placeholder screens inside the real layout until this domain ships its features.
-const links = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/projects', label: 'Projects' },
-  { to: '/pricing', label: 'Pricing' },
-];
-
+// The screens travel in one route chunk (a user walks from the plans to the projects to the
+// bounties and their work); the Solana payment's code is its own chunk, fetched when its tab opens.
 export const pages: RemoteRoutesModule['pages'] = {
-  '/projects': () => <ComingSoonPage title="QA Testing Projects" links={links} />,
-  '/bounties': () => <ComingSoonPage title="Bug Bounties" links={links} />,
-  '/bug-bounties': () => <ComingSoonPage title="Open Bug Bounties" links={links} />,
-  '/bounty/:id/complete': () => <ComingSoonPage title="Complete Bounty" links={links} />,
-  '/bounty/:id/review': () => <ComingSoonPage title="Review Completion" links={links} />,
-  '/pricing': () => <ComingSoonPage title="Pricing" links={links} />,
+  '/projects': ProjectsPage,
+  '/bounties': BountiesPage,
+  '/bug-bounties': OpenBountiesPage,
+  '/bounty/:id/complete': CompleteBountyPage,
+  '/bounty/:id/review': ReviewBountyPage,
+  '/pricing': PricingPage,
 };

@@ -1,13 +1,11 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { MARKETPLACE_SEARCH_MAX_LENGTH } from '@starforge/contracts/marketplace-constants';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { Spinner, TopBar } from '@starforge/ui';
+import { Pager, readSearch, SearchBox, searchParamsOf, Spinner, TopBar } from '@starforge/ui';
 import { useListings } from '../features/search/api/listings';
 import { ListingCard } from '../features/search/components/listing-card';
-import { Pager } from '../features/search/components/pager';
-import { SearchBox } from '../features/search/components/search-box';
 import { showingText } from '../features/search/pages';
-import { readSearch, searchParamsOf } from '../features/search/search-params';
 import { marketplaceLinks } from './nav-links';
 import './screens.css';
 
@@ -17,9 +15,10 @@ import './screens.css';
  */
 export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
-  const search = readSearch(params);
+  const search = readSearch(params, MARKETPLACE_SEARCH_MAX_LENGTH);
   const { answer, stale, loading, failed, refetch } = useListings(search);
   const onSearch = useCallback((q: string) => setParams(searchParamsOf({ q, page: 1 })), [setParams]);
+  const searchOf = (page: number) => `?${searchParamsOf({ q: search.q, page })}`;
   const listings = answer?.listings ?? [];
   const showing = answer && !stale ? showingText(answer.page, answer.page_size, listings.length, answer.total) : '';
 
@@ -31,7 +30,13 @@ export function MarketplacePage() {
           <h1>Marketplace</h1>
           <p className="sf-muted">NFTs for sale by the Starforge community.</p>
         </header>
-        <SearchBox query={search.q} onSearch={onSearch} />
+        <SearchBox
+          query={search.q}
+          onSearch={onSearch}
+          label="Search NFTs"
+          placeholder="Search by name, description or seller..."
+          maxLength={MARKETPLACE_SEARCH_MAX_LENGTH}
+        />
         <p className="sf-muted market-showing" role="status" data-testid="market-showing">
           {showing}
         </p>
@@ -50,7 +55,7 @@ export function MarketplacePage() {
             {answer.total > 0 ? (
               <>
                 <p className="sf-muted">There is no page {search.page} of this search.</p>
-                <Pager q={search.q} page={search.page} total={answer.total} pageSize={answer.page_size} />
+                <Pager page={search.page} total={answer.total} pageSize={answer.page_size} searchOf={searchOf} />
               </>
             ) : search.q ? (
               <>
@@ -70,7 +75,7 @@ export function MarketplacePage() {
                 <ListingCard key={listing.listing_id} listing={listing} />
               ))}
             </ul>
-            {answer ? <Pager q={search.q} page={search.page} total={answer.total} pageSize={answer.page_size} /> : null}
+            {answer ? <Pager page={search.page} total={answer.total} pageSize={answer.page_size} searchOf={searchOf} /> : null}
           </>
         )}
       </main>

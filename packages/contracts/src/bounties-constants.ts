@@ -45,6 +45,7 @@ export const projectStatusTone = (status: string): 'green' | 'blue' | 'yellow' =
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 export const DEFAULT_SEVERITY: Severity = 'medium';
+export const severityLabels: Record<Severity, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 /** Spec section 9: low green, medium yellow, high orange, critical red. */
 export const severityTone: Record<Severity, 'green' | 'yellow' | 'orange' | 'red'> = { low: 'green', medium: 'yellow', high: 'orange', critical: 'red' };
 
@@ -159,3 +160,17 @@ export const showingOpenBounties = (total: number): string => `Showing ${total} 
 /** A reward above the creator's cash: names what is available (issue 17). */
 export const insufficientFundsMessage = (availableCents: number): string =>
   `Insufficient balance to fund this bounty (${formatCents(availableCents)} available)`;
+
+/**
+ * How long a creator took to review (a bounty's `review_seconds`), as people read it: 'under
+ * 1 min', '45 min', '2 h 5 min', '3 d 4 h' (the two largest units, a zero second one left out).
+ */
+export const reviewTimeText = (seconds: number): string => {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'under 1 min';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+};

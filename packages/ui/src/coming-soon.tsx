@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSessionControls } from './session-controls';
-import { TopBar, type TopBarLink } from './top-bar';
+import { GuestTopBar, TopBar, type TopBarLink } from './top-bar';
 
 /** An honest placeholder for a screen whose domain has not shipped yet. */
 export function ComingSoon({ title, children }: { title: string; children?: ReactNode }) {
@@ -19,18 +19,7 @@ export function ComingSoonPage({ title, links = [] }: { title: string; links?: T
   const { signedIn } = useSessionControls();
   return (
     <>
-      {signedIn ? (
-        <TopBar links={links} />
-      ) : (
-        <header className="sf-topbar">
-          <Link to="/" className="sf-logo">
-            <span aria-hidden="true">✦</span> Starforge
-          </Link>
-          <Link to="/auth" className="sf-btn sf-btn-primary">
-            Sign In
-          </Link>
-        </header>
-      )}
+      {signedIn ? <TopBar links={links} /> : <GuestTopBar />}
       <main className="sf-main">
         <ComingSoon title={title}>
           <Link to={signedIn ? '/dashboard' : '/'} className="sf-btn sf-btn-primary">

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
@@ -79,6 +79,62 @@ export function PasswordField({ label, hint, error, id, className, ...input }: O
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
+    </FieldFrame>
+  );
+}
+
+/** A labelled textarea; hints (a counter) and errors as in Field. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  ...textarea
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; hint?: ReactNode; error?: string | null; id?: string }) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className} ids={ids}>
+      <textarea id={ids.inputId} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...textarea} />
+    </FieldFrame>
+  );
+}
+
+/** A choice of a select: its value and, when they differ, what it shows. */
+export type SelectOption = string | { value: string; label: string };
+
+/** A labelled select of the given options, with an optional empty first choice ('Select a category'); hints and errors as in Field. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  options,
+  placeholder,
+  ...select
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  id?: string;
+  options: readonly SelectOption[];
+  placeholder?: string;
+}) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className} ids={ids}>
+      <select id={ids.inputId} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...select}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => {
+          const { value, label: shown } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {shown}
+            </option>
+          );
+        })}
+      </select>
     </FieldFrame>
   );
 }

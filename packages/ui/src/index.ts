@@ -1,6 +1,6 @@
 export { Spinner, FullPageSpinner } from './spinner';
-export { Field, PasswordField } from './field';
-export { TopBar, type TopBarLink } from './top-bar';
+export { Field, PasswordField, TextAreaField, SelectField, type SelectOption } from './field';
+export { GuestTopBar, TopBar, type TopBarLink } from './top-bar';
 export { ComingSoon, ComingSoonPage } from './coming-soon';
 export { SessionControlsProvider, useSessionControls, type SessionControls } from './session-controls';
 export { StatCard } from './stat-card';
@@ -8,3 +8,6 @@ export { Badge, type BadgeTone } from './badge';
 export { ProgressBar } from './progress-bar';
 export { WalletButton, type WalletButtonProps } from './wallet-button';
 export { NftImage } from './nft-image';
+export { Pager } from './pager';
+export { SearchBox } from './search-box';
+export { readPage, readSearch, searchParamsOf, type PagedSearch } from './search-params';

@@ -42,3 +42,17 @@ export function TopBar({ links = [], children, onSignOut }: TopBarProps) {
     </header>
   );
 }
+
+/** The top bar of a public screen for a visitor who is not signed in: the logo home and Sign In. */
+export function GuestTopBar() {
+  return (
+    <header className="sf-topbar">
+      <Link to="/" className="sf-logo">
+        <span aria-hidden="true">✦</span> Starforge
+      </Link>
+      <Link to="/auth" className="sf-btn sf-btn-primary">
+        {shellText.signIn}
+      </Link>
+    </header>
+  );
+}

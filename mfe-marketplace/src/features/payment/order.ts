@@ -1,7 +1,7 @@
 import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
 
 /** A line of the order summary: a cart line, or the one NFT bought from its page. */
-export interface OrderLine {
+interface OrderLine {
   nft_id: string;
   name: string;
   description: string;

@@ -6,8 +6,3 @@ export const formatRate = (rate: number): string => `${rate.toFixed(1)}%`;
 
 /** A transaction hash or signature for people: "0x1a2b3c4d...9e8f7a6b". */
 export const shortHash = (hash: string): string => (hash.length <= 20 ? hash : `${hash.slice(0, 10)}...${hash.slice(-8)}`);
-/** An ISO time as a short local date and time. */
-export const formatWhen = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};

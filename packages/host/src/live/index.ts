@@ -1,2 +1,3 @@
 export * from './live-resources';
 export * from './use-live-resource';
+export * from './use-kept-live-resource';

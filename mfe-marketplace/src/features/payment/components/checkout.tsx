@@ -1,36 +1,56 @@
-import { useId, useState } from 'react';
-import type { Order } from '../order';
-import { CardForm } from './card-form';
+import { useNavigate } from 'react-router-dom';
+import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import { CardPaymentForm, PaymentMethods, SolanaPay } from '@starforge/host/payment';
+import { useCardCheckout } from '../api/checkout-card';
+import { useSolanaCheckout } from '../api/checkout-solana';
+import { useSolanaPaymentRequest } from '../api/solana-payment-request';
+import { checkoutFailure } from '../checkout-failure';
+import { type Order, orderProblem } from '../order';
 import { OrderSummary } from './order-summary';
-import { type PaymentTab, PaymentTabs, panelId, tabId } from './payment-tabs';
-import { SolanaTab } from './solana-tab';
 
 /**
- * The order summary beside the payment: the tabs Credit Card and Solana, each with its panel. The
- * card panel stays mounted (what was typed survives a look at the other tab); the Solana panel
- * exists from its first opening, which is when its code loads.
+ * The order summary beside the payment (the kit's tabs Credit Card and Solana) with the
+ * marketplace's checkouts: the buyer lands on /nfts ('Payment processed successfully!' or
+ * 'Payment completed with Solana!', 'NFT purchased successfully!' for one NFT). After a refusal
+ * the order is read again, so the summary shows why.
  */
 export function Checkout({ order }: { order: Order }) {
-  const base = useId();
-  const [tab, setTab] = useState<PaymentTab>('card');
-  const [solanaOpened, setSolanaOpened] = useState(false);
-  const select = (next: PaymentTab) => {
-    setTab(next);
-    if (next === 'solana') setSolanaOpened(true);
-  };
+  const navigate = useNavigate();
+  const card = useCardCheckout();
+  const prepare = useSolanaPaymentRequest();
+  const settle = useSolanaCheckout();
+  const outcome = (fallback: string, paid: string) => ({
+    problem: orderProblem(order),
+    success: () => (order.kind === 'nft' ? marketplaceMessages.nftPurchased : paid),
+    onSuccess: () => {
+      order.refetch();
+      navigate('/nfts');
+    },
+    failure: (error: unknown) => {
+      order.refetch();
+      return checkoutFailure(error, fallback);
+    },
+  });
   return (
     <div className="market-columns">
       <OrderSummary order={order} />
-      <section className="sf-card market-payment" aria-labelledby={`${base}-title`}>
-        <h2 id={`${base}-title`}>Payment</h2>
-        <PaymentTabs base={base} selected={tab} onSelect={select} />
-        <div role="tabpanel" id={panelId(base, 'card')} aria-labelledby={tabId(base, 'card')} hidden={tab !== 'card'} className="market-tabpanel">
-          <CardForm order={order} />
-        </div>
-        <div role="tabpanel" id={panelId(base, 'solana')} aria-labelledby={tabId(base, 'solana')} hidden={tab !== 'solana'} className="market-tabpanel">
-          {solanaOpened ? <SolanaTab order={order} /> : null}
-        </div>
-      </section>
+      <PaymentMethods
+        card={
+          <CardPaymentForm
+            amountCents={order.total_cents}
+            pay={{ run: (details) => card.run({ ...order.target, ...details }), busy: card.busy }}
+            {...outcome(marketplaceMessages.paymentFailed, marketplaceMessages.paymentProcessed)}
+          />
+        }
+        solana={
+          <SolanaPay
+            totalCents={order.total_cents}
+            requestPayment={() => prepare.run(order.target)}
+            settle={settle.run}
+            {...outcome(marketplaceMessages.solanaPaymentFailed, marketplaceMessages.solanaPaymentCompleted)}
+          />
+        }
+      />
     </div>
   );
 }

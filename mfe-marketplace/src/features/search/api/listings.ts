@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import type { MarketplaceSearchAnswer } from '@starforge/contracts/marketplace-search';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { authedRequest, toast, useLiveResource } from '@starforge/host';
-import { listingsUrl, type MarketplaceSearch } from '../search-params';
+import { authedRequest, toast, useKeptLiveResource } from '@starforge/host';
+import type { PagedSearch } from '@starforge/ui';
+import { listingsUrl } from '../search-params';
 
 /** GET /api/marketplace/listings?q=&page=: a page of listed NFTs, newest first, with the total. A failure is logged and announced. */
 const getListings = async (url: string): Promise<MarketplaceSearchAnswer> => {
@@ -20,18 +20,7 @@ const getListings = async (url: string): Promise<MarketplaceSearchAnswer> => {
  * (the public `marketplace.listing_changed`): the page on screen is refetched, never polled.
  * While another search loads, the last page shown stays (marked stale) instead of blanking.
  */
-export const useListings = (search: MarketplaceSearch) => {
+export const useListings = (search: PagedSearch) => {
   const url = listingsUrl(search);
-  const { status, data, refetch } = useLiveResource({ key: url, load: () => getListings(url), events: ['marketplace.listing_changed'] });
-  const [kept, setKept] = useState(data);
-  if (data !== undefined && data !== kept) setKept(data);
-  const answer = data ?? kept;
-  return {
-    answer,
-    /** The answer on screen is for another search than the one asked (it is loading). */
-    stale: data === undefined && answer !== undefined,
-    loading: status === 'loading' && answer === undefined,
-    failed: status === 'error' && data === undefined,
-    refetch,
-  };
+  return useKeptLiveResource({ key: url, load: () => getListings(url), events: ['marketplace.listing_changed'] });
 };

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
 import { formatCents } from '@starforge/contracts/money';
 import { Spinner } from '@starforge/ui';
-import { formatDate } from '../../../shared/lib/format';
+import { formatDate } from '@starforge/contracts/dates';
 import { useSales } from '../api/sales';
 
 /** Every completed sale of the NFT, newest first: price, seller, buyer and date (the marketplace's public history). */

@@ -4,7 +4,7 @@ import { marketplaceMessages } from '@starforge/contracts/marketplace-constants'
 import { formatCents } from '@starforge/contracts/money';
 import type { Nft } from '@starforge/contracts/nft';
 import { Badge, Spinner } from '@starforge/ui';
-import { formatDate } from '../../../shared/lib/format';
+import { formatDate } from '@starforge/contracts/dates';
 import { useListing } from '../api/listing';
 import { OwnerActions } from './owner-actions';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { transactionSourcePath, transactionTypeLabels } from '@starforge/contracts/rewards-constants';
 import { Badge } from '@starforge/ui';
-import { formatWhen } from '../../../shared/lib/format';
+import { formatWhen } from '@starforge/contracts/dates';
 import { useTransactions } from '../api/transactions';
 import { amountText, ruleText, sourceLinkText } from '../transaction-view';
 

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { mediumAddress } from '@starforge/contracts/constants';
 import { formatCents } from '@starforge/contracts/money';
 import { Badge } from '@starforge/ui';
-import { formatWhen, shortHash } from '../../../shared/lib/format';
+import { formatWhen } from '@starforge/contracts/dates';
+import { shortHash } from '../../../shared/lib/format';
 import { useWithdrawals } from '../api/withdrawals';
 
 /** The user's recent withdrawals: pending (yellow) until sent, then completed (green) with its signature. */

@@ -1,0 +1,26 @@
+import type { BountiesAnswer } from '@starforge/contracts/bounties';
+import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { authedRequest, toast, useKeptLiveResource } from '@starforge/host';
+
+/** GET /api/bounties/bounties?page=&project=: every bounty (or one project's), newest first, 24 a page. A failure is logged and announced. */
+const getBounties = async (url: string): Promise<BountiesAnswer> => {
+  try {
+    return await authedRequest<BountiesAnswer>(url, { method: 'GET' });
+  } catch (error) {
+    console.error('the bug bounties could not be read', error);
+    toast.error(bountiesMessages.loadBountiesFailed);
+    throw error;
+  }
+};
+
+/**
+ * A page of the bounty grid, read again whenever any bounty is posted, claimed or closed (the
+ * public `bounties.bounty_changed`), never polled. While another page or project loads, the
+ * last grid shown stays (marked stale) instead of blanking.
+ */
+export const useBounties = ({ project, page }: { project: string | null; page: number }) => {
+  const params = new URLSearchParams({ page: String(page) });
+  if (project) params.set('project', project);
+  const url = `/api/bounties/bounties?${params}`;
+  return useKeptLiveResource({ key: url, load: () => getBounties(url), events: ['bounties.bounty_changed'] });
+};

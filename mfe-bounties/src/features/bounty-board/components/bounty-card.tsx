@@ -1,0 +1,71 @@
+import { Link } from 'react-router-dom';
+import type { Bounty } from '@starforge/contracts/bounties';
+import { bountiesMessages, reviewTimeText } from '@starforge/contracts/bounties-constants';
+import { formatDate } from '@starforge/contracts/dates';
+import { formatCents } from '@starforge/contracts/money';
+import { Badge, type BadgeTone } from '@starforge/ui';
+import { SeverityBadge } from '../../../shared/components/severity-badge';
+import { CloseBounty } from './close-bounty';
+
+const status: Record<Bounty['status'], { label: string; tone: BadgeTone }> = {
+  open: { label: 'Open', tone: 'success' },
+  claimed: { label: 'Claimed', tone: 'warning' },
+  closed: { label: 'Closed', tone: 'neutral' },
+};
+
+/**
+ * One bounty: title, severity, reward, project, status, who posted it, and what the caller may do
+ * with it: its creator reviews a claimed bounty's completion or closes an open one (the reward
+ * returned); its claimer completes it.
+ */
+export function BountyCard({ bounty }: { bounty: Bounty }) {
+  const claimed = bounty.status === 'claimed';
+  return (
+    <li className="sf-card bounties-card" data-testid="bounty-card" data-status={bounty.status}>
+      <div className="bounties-card-head">
+        <h2>{bounty.title}</h2>
+        <SeverityBadge severity={bounty.severity} />
+      </div>
+      <p className="bounties-amount" data-testid="bounty-reward">
+        {formatCents(bounty.reward_cents)}
+      </p>
+      <p className="bounties-card-description">{bounty.description}</p>
+      <dl className="bounties-facts">
+        <dt>Project</dt>
+        <dd data-testid="bounty-project">{bounty.project_name}</dd>
+        <dt>Status</dt>
+        <dd data-testid="bounty-status">
+          <Badge tone={status[bounty.status].tone}>{status[bounty.status].label}</Badge>
+        </dd>
+        <dt>Posted</dt>
+        <dd>
+          <time dateTime={bounty.created_at}>{formatDate(bounty.created_at)}</time>
+          {bounty.created_by_me ? null : ` by ${bounty.creator_name}`}
+        </dd>
+        {bounty.review_seconds !== null ? (
+          <>
+            <dt>Reviewed in</dt>
+            <dd data-testid="bounty-review-time">{reviewTimeText(bounty.review_seconds)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {bounty.created_by_me ? <p className="bounties-mine">{bountiesMessages.createdByYou}</p> : null}
+      {bounty.claimed_by_me ? <p className="bounties-mine">{bountiesMessages.claimedByYou}</p> : null}
+      <div className="bounties-card-actions">
+        {bounty.created_by_me && claimed ? (
+          <Link to={`/bounty/${bounty.id}/review`} className="sf-btn sf-btn-primary sf-btn-block">
+            {bountiesMessages.reviewCompletion}
+            <span className="sf-visually-hidden"> of {bounty.title}</span>
+          </Link>
+        ) : null}
+        {bounty.claimed_by_me && claimed ? (
+          <Link to={`/bounty/${bounty.id}/complete`} className="sf-btn sf-btn-primary sf-btn-block">
+            {bountiesMessages.completeBounty}
+            <span className="sf-visually-hidden"> {bounty.title}</span>
+          </Link>
+        ) : null}
+        {bounty.created_by_me && bounty.status === 'open' ? <CloseBounty bounty={bounty} /> : null}
+      </div>
+    </li>
+  );
+}

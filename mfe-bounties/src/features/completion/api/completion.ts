@@ -1,0 +1,30 @@
+import { useRef } from 'react';
+import type { CompletionAnswer } from '@starforge/contracts/bounties';
+import { authedRequest, useLiveResource } from '@starforge/host';
+
+export const completionPath = (bountyId: string): string => `/api/bounties/bounties/${encodeURIComponent(bountyId)}/completion`;
+
+/** GET /api/bounties/bounties/:id/completion: the bounty and the claimer's own completion (null before the first); only the claimer may read it. */
+const getCompletion = async (bountyId: string): Promise<CompletionAnswer> => {
+  try {
+    return await authedRequest<CompletionAnswer>(completionPath(bountyId), { method: 'GET' });
+  } catch (error) {
+    console.error('the bounty and its completion could not be read', error);
+    throw error;
+  }
+};
+
+/**
+ * The claimer's view of a bounty, read again when its creator reviews the completion (the
+ * claimer's `bounties.completion_reviewed`): approval or rejection, with the notes, shows at once.
+ * `failed` is a failure of a read made since this view mounted with nothing to show.
+ */
+export const useCompletion = (bountyId: string) => {
+  const { status, data, error, refetch } = useLiveResource({
+    key: completionPath(bountyId),
+    load: () => getCompletion(bountyId),
+    events: ['bounties.completion_reviewed'],
+  });
+  const earlier = useRef(error);
+  return { answer: data, failed: status === 'error' && data === undefined && error !== earlier.current, refetch };
+};

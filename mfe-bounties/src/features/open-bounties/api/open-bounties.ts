@@ -1,0 +1,26 @@
+import type { BountiesAnswer } from '@starforge/contracts/bounties';
+import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { authedRequest, toast, useKeptLiveResource } from '@starforge/host';
+import type { PagedSearch } from '@starforge/ui';
+import { openBountiesUrl } from '../open-bounties-url';
+
+/** GET /api/bounties/bounties/open?q=&page=: a page of open bounties, newest first, with the total. A failure is logged and announced. */
+const getOpenBounties = async (url: string): Promise<BountiesAnswer> => {
+  try {
+    return await authedRequest<BountiesAnswer>(url, { method: 'GET' });
+  } catch (error) {
+    console.error('the open bounties could not be read', error);
+    toast.error(bountiesMessages.loadBountiesFailed);
+    throw error;
+  }
+};
+
+/**
+ * The page of open bounties for a search, read again whenever any user posts, claims or closes a
+ * bounty (the public `bounties.bounty_changed`), never polled. While another search loads, the
+ * last page shown stays (marked stale) instead of blanking.
+ */
+export const useOpenBounties = (search: PagedSearch) => {
+  const url = openBountiesUrl(search);
+  return useKeptLiveResource({ key: url, load: () => getOpenBounties(url), events: ['bounties.bounty_changed'] });
+};

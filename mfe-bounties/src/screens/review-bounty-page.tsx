@@ -1,0 +1,43 @@
+import { useParams } from 'react-router-dom';
+import { Spinner, TopBar, type TopBarLink } from '@starforge/ui';
+import { BountySummary } from '../features/completion/components/bounty-summary';
+import { useLeaveOnLoadFailure } from '../features/completion/lib/leave-on-load-failure';
+import { useReview } from '../features/review/api/review';
+import { ReviewPanel } from '../features/review/components/review-panel';
+
+const links: TopBarLink[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/bounties', label: 'Bounties' },
+  { to: '/projects', label: 'Projects' },
+];
+
+/**
+ * /bounty/:id/review (the bounty's creator only; the server refuses anyone else the proof, who
+ * lands on /bounties with 'Failed to load bounty details'): the bounty, the submitted solution and
+ * the decision on it, live when the claimer submits.
+ */
+export function ReviewBountyPage() {
+  const { id = '' } = useParams();
+  const { answer, failed, refetch } = useReview(id);
+  useLeaveOnLoadFailure(failed);
+
+  return (
+    <>
+      <TopBar links={links} />
+      <main className="sf-main bounty-work-screen">
+        <header>
+          <h1>Review Completion</h1>
+          <p className="sf-muted">Check the claimer’s proof, then release the reward or send it back with your notes.</p>
+        </header>
+        {!answer ? (
+          <Spinner label="Loading bounty details..." />
+        ) : (
+          <>
+            <BountySummary bounty={answer.bounty} />
+            <ReviewPanel bounty={answer.bounty} completion={answer.completion} onReviewed={refetch} />
+          </>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Subscription } from '@starforge/contracts/bounties';
+import { authedRequest, useLiveResource } from '@starforge/host';
+
+/** GET /api/bounties/subscription: the caller's plan (Free until an upgrade; Pro with its start). A failure is logged. */
+const getSubscription = async (): Promise<Subscription> => {
+  try {
+    return (await authedRequest<{ subscription: Subscription }>('/api/bounties/subscription', { method: 'GET' })).subscription;
+  } catch (error) {
+    console.error('the subscription could not be read', error);
+    throw error;
+  }
+};
+
+const spec = { key: '/api/bounties/subscription', load: getSubscription, events: ['bounties.subscription_changed'] } as const;
+
+/** The signed-in user's plan, read again when it changes (an upgrade or a downgrade in any tab). Mount it only when signed in. */
+export const useSubscription = () => {
+  const { status, data, refetch } = useLiveResource(spec);
+  return {
+    subscription: data,
+    isPro: data?.plan === 'pro' && data.is_active,
+    loading: status === 'loading' && !data,
+    failed: status === 'error' && !data,
+    refetch,
+  };
+};

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+
+interface ConfirmButtonProps {
+  /** The first button ('Downgrade'). */
+  label: string;
+  /** What pressing it will do, asked before it is done. */
+  question: string;
+  /** The button that does it ('Confirm Downgrade'), and the one that does not. */
+  confirm: string;
+  cancel?: string;
+  busy: boolean;
+  onConfirm: () => void;
+}
+
+/** A button that asks first: pressing it shows the question with a confirm and a cancel button in its place (focus moves to the question's confirm). */
+export function ConfirmButton({ label, question, confirm, cancel = 'Cancel', busy, onConfirm }: ConfirmButtonProps) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className="sf-btn sf-btn-secondary" onClick={() => setAsking(true)} disabled={busy}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <fieldset className="bounties-confirm">
+      <legend>{question}</legend>
+      <div className="bounties-confirm-actions">
+        <button
+          type="button"
+          className="sf-btn sf-btn-danger"
+          // biome-ignore lint/a11y/noAutofocus: the question replaces the button that was pressed, so focus follows it.
+          autoFocus
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => {
+            setAsking(false);
+            onConfirm();
+          }}
+        >
+          {confirm}
+        </button>
+        <button type="button" className="sf-btn sf-btn-ghost" onClick={() => setAsking(false)} disabled={busy}>
+          {cancel}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
