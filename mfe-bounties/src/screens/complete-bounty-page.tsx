@@ -1,4 +1,5 @@
-import { useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Spinner, TopBar, type TopBarLink } from '@starforge/ui';
 import { useCompletion } from '../features/completion/api/completion';
 import { BountySummary } from '../features/completion/components/bounty-summary';
@@ -14,13 +15,17 @@ const links: TopBarLink[] = [
 
 /**
  * /bounty/:id/complete (the bounty's claimer only; the server refuses anyone else, who lands on
- * /bounties with 'Failed to load bounty details'): the bounty, the completion's status with the
+ * /bounties with 'Failed to load bounty details', except its creator, who is sent to its review): the bounty, the completion's status with the
  * review notes (live when the creator reviews), and the proof form while it can still change.
  */
 export function CompleteBountyPage() {
   const { id = '' } = useParams();
-  const { answer, failed, refetch } = useCompletion(id);
+  const { answer, failed, creatorHere, refetch } = useCompletion(id);
   useLeaveOnLoadFailure(failed);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (creatorHere) navigate(`/bounty/${encodeURIComponent(id)}/review`, { replace: true });
+  }, [creatorHere, id, navigate]);
   const completion = answer?.completion ?? null;
   const canSubmit = answer?.bounty.status === 'claimed' && completion?.status !== 'approved';
 

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { CompletionAnswer } from '@starforge/contracts/bounties';
-import { authedRequest, useLiveResource } from '@starforge/host';
+import { bountiesErrorCodes } from '@starforge/contracts/bounties-constants';
+import { ApiRequestError, authedRequest, useLiveResource } from '@starforge/host';
 
 export const completionPath = (bountyId: string): string => `/api/bounties/bounties/${encodeURIComponent(bountyId)}/completion`;
 
@@ -26,5 +27,9 @@ export const useCompletion = (bountyId: string) => {
     events: ['bounties.completion_reviewed'],
   });
   const earlier = useRef(error);
-  return { answer: data, failed: status === 'error' && data === undefined && error !== earlier.current, refetch };
+  const failed = status === 'error' && data === undefined && error !== earlier.current;
+  // The creator opening the claimer's screen (a statement row of their hold or its return links
+  // here) is sent to the bounty's review screen instead of away with a failure.
+  const creatorHere = failed && error instanceof ApiRequestError && error.code === bountiesErrorCodes.notClaimer;
+  return { answer: data, failed: failed && !creatorHere, creatorHere, refetch };
 };

@@ -5,7 +5,7 @@ import { formatDate } from '@starforge/contracts/dates';
 import { formatCents } from '@starforge/contracts/money';
 import { Badge } from '@starforge/ui';
 // Shared with the open list until mfe-bounties/src/shared has the bounty's badges.
-import { SeverityBadge } from '../../open-bounties/components/severity-badge';
+import { SeverityBadge } from '../../../shared/components/severity-badge';
 import './bounty-work.css';
 
 const statusLabels: Record<Bounty['status'], string> = { open: 'Open', claimed: 'Claimed', closed: 'Closed' };

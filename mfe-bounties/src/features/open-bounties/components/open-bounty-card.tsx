@@ -3,7 +3,7 @@ import { bountiesMessages, reviewTimeText } from '@starforge/contracts/bounties-
 import { formatDate } from '@starforge/contracts/dates';
 import { formatCents } from '@starforge/contracts/money';
 import { ClaimButton } from './claim-button';
-import { SeverityBadge } from './severity-badge';
+import { SeverityBadge } from '../../../shared/components/severity-badge';
 import './open-bounties.css';
 
 /**
