@@ -283,7 +283,8 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
       const perRequest = Object.fromEntries(
         ROLES.map((role) => {
           const [from, to] = [before[role], after[role]];
-          return [role, from === null || to === null || answered === 0 ? null : ((to - from) * 1000) / answered];
+          // A backend that ends during the run takes its time with it (a hair below zero then).
+          return [role, from === null || to === null || answered === 0 ? null : Math.max(0, ((to - from) * 1000) / answered)];
         }),
       ) as Record<Role, number | null>;
       return Object.assign(result, { perRequest });
@@ -459,7 +460,7 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
         },
         {
           title:
-            'CPU per answer, by process (µs: user + system time from /proc over each measured run, divided by its answers; PostgreSQL is the postmaster and its backends, the client is this process running autocannon)',
+            'CPU per answer, by process (µs: user + system time from /proc over each measured run, divided by its answers; PostgreSQL is the postmaster and its live backends, the client is this process running autocannon)',
           head: ['Run', ...ROLES, 'all'],
           rows: runs.map(([label, r]) => {
             const each = ROLES.map((role) => r.perRequest[role]);
