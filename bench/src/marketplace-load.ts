@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type autocannon from 'autocannon';
 import postgres from 'postgres';
 import { CREATOR_NETWORK } from '@starforge/contracts/nft-constants';
@@ -7,6 +8,7 @@ import { describeForeign } from './lib/foreign-cpu';
 import { clientsOf, loadRun, statusCounts } from './lib/load-run';
 import { randomPng } from './lib/png';
 import { pool } from './lib/pool';
+import { cpuMsOf, pidOfListener } from './lib/process';
 import type { StackHolder } from './lib/stack';
 import { fixed, median } from './lib/stats';
 import { atMost, type BenchResult, type Figure } from './lib/report';
@@ -59,6 +61,55 @@ const seedRows = (from: number, to: number, sellers: BenchAccount[]): Seed => {
   return seed;
 };
 
+/** The search's one statement for a page the service does not keep (services/marketplace/src/domain/search.ts), page 1, with `match` ('' or `and search_text ilike $1`). */
+const searchStatement = (match: string) => `
+  select counted.total, listed.*
+  from (select count(*) as total from marketplace.nft_sales where status = 'listed' ${match}) counted
+  left join lateral (
+    select page.id as listing_id, n.id as nft_id, n.name, n.description, n.image_key, n.token_id, p.display_name as username,
+           page.price_cents, page.created_at as listed_at, page.seller_id
+    from (
+      select id, nft_id, seller_id, price_cents, created_at from marketplace.nft_sales
+      where status = 'listed' ${match}
+      order by created_at desc, id desc limit 24
+    ) page
+    join nft.nfts n on n.id = page.nft_id
+    left join auth.public_profiles p on p.id = page.seller_id
+  ) listed on true
+  order by listed.listed_at desc, listed.listing_id desc`;
+
+const ROLES = ['gateway', 'marketplace', 'PostgreSQL', 'client'] as const;
+type Role = (typeof ROLES)[number];
+
+/**
+ * The CPU time (ms) used so far by each process a request passes through: the gateway, the
+ * marketplace service, PostgreSQL (the postmaster and its backends: the pools' connections live
+ * through a run) and this process, whose autocannon is the client (Linux /proc; null elsewhere).
+ */
+const servingCpu = (urls: { gateway: string; marketplace: string; database: string }) => {
+  const gateway = pidOfListener(urls.gateway);
+  const marketplace = pidOfListener(urls.marketplace);
+  const postmaster = pidOfListener(urls.database);
+  const postgres = () => {
+    if (!postmaster) return null;
+    let ms = cpuMsOf(postmaster) ?? 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === postmaster) ms += cpuMsOf(pid) ?? 0;
+      } catch {
+        // the process ended while we looked
+      }
+    }
+    return ms;
+  };
+  return (): Record<Role, number | null> => {
+    const own = process.cpuUsage();
+    return { gateway: cpuMsOf(gateway), marketplace: cpuMsOf(marketplace), PostgreSQL: postgres(), client: (own.user + own.system) / 1000 };
+  };
+};
+
 /**
  * The listings, in chunks of SEED_CHUNK, each in its own transaction: the NFT made
  * by nft's published `create_completed_nft` (what POST /created-nfts calls: completed on
@@ -90,19 +141,30 @@ const seedListings = async (db: postgres.Sql, sellers: BenchAccount[], imageKey:
     select count(*)::int as listed, count(search_text)::int as with_text from marketplace.nft_sales where status = 'listed'`;
   // The service's own refresh finds nothing to rewrite: every text is the one it would build.
   const [refresh] = await db<{ changed: number }[]>`select marketplace.refresh_listing_search() as changed`;
-  // How PostgreSQL plans the search's query (its shape in services/marketplace/src/domain/search.ts):
-  // on the trigram index, or as a walk of the newest-first index that filters every row.
-  const plan = (
-    await db.unsafe<Record<string, string>[]>(
-      `explain select listing_id, count(*) over () from marketplace.marketplace_nfts where search_text ilike $1
-       order by listed_at desc, listing_id desc limit 24`,
-      [`%${QUERY}%`],
-    )
-  )
-    .map((r) => Object.values(r)[0])
-    .join('\n');
-  const scans = [...new Set(plan.match(/(?:Bitmap Index|Index Only|Index|Seq) Scan(?: Backward)?(?: using \w+)? on \w+/g) ?? [])];
-  return { listed: row?.listed ?? 0, withText: row?.withText ?? 0, stale: refresh?.changed ?? -1, usesIndex: plan.includes('nft_sales_search_trgm'), scans };
+  // How PostgreSQL plans and runs the search's statement (its shape in
+  // services/marketplace/src/domain/search.ts, which a page the service does not keep costs):
+  // the count on the trigram index, or a walk of the newest-first index that filters every row.
+  const planOf = async (match: string) =>
+    (await db.unsafe<Record<string, string>[]>(`explain (analyze, summary) ${searchStatement(match)}`, match ? [`%${QUERY}%`] : []))
+      .map((r) => Object.values(r)[0])
+      .join('\n');
+  const timesOf = async (match: string) => {
+    const runs: string[] = [];
+    for (let n = 0; n < 7; n++) runs.push(await planOf(match));
+    const ms = (label: string) => median(runs.map((plan) => Number(new RegExp(`${label} Time: ([\\d.]+) ms`).exec(plan)?.[1] ?? Number.NaN)));
+    return { planning: ms('Planning'), execution: ms('Execution'), plan: runs[0] ?? '' };
+  };
+  const searched = await timesOf('and search_text ilike $1');
+  const unfiltered = await timesOf('');
+  const scans = [...new Set(searched.plan.match(/(?:Bitmap Index|Index Only|Index|Seq) Scan(?: Backward)?(?: using \w+)? on \w+/g) ?? [])];
+  return {
+    listed: row?.listed ?? 0,
+    withText: row?.withText ?? 0,
+    stale: refresh?.changed ?? -1,
+    usesIndex: searched.plan.includes('nft_sales_search_trgm'),
+    scans,
+    statement: { searched, unfiltered },
+  };
 };
 
 /**
@@ -174,8 +236,26 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
     };
     const searchAlone = await alone(searchPath);
     const pageAlone = await alone(pagePath);
+    // The same pages read from PostgreSQL: before each request a listing's price changes (the
+    // oldest one, on neither page), and the trigger's NOTIFY empties every page the service keeps.
+    const [oldest] = await db<{ id: string }[]>`select id from marketplace.nft_sales where status = 'listed' order by created_at, id limit 1`;
+    const readAlone = async (path: string) => {
+      const times: number[] = [];
+      for (let n = 0; n < ALONE_REQUESTS; n++) {
+        await db`update marketplace.nft_sales set price_cents = price_cents + 1 where id = ${oldest?.id ?? null}`;
+        // The notification reaches the service about a millisecond after the commit.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const at = performance.now();
+        const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${seller.token}` } });
+        await res.arrayBuffer();
+        times.push(performance.now() - at);
+      }
+      return median(times);
+    };
+    const searchRead = await readAlone(searchPath);
+    const pageRead = await readAlone(pagePath);
     console.log(
-      `    "${QUERY}" finds ${searchTotal.total} listings (${searchTotal.shown} on page 1), ${fixed(searchAlone, 1)} ms a request alone; unfiltered: ${pageTotal.total}, ${fixed(pageAlone, 1)} ms alone`,
+      `    "${QUERY}" finds ${searchTotal.total} listings (${searchTotal.shown} on page 1), ${fixed(searchAlone, 1)} ms a request alone (${fixed(searchRead, 1)} ms read from PostgreSQL); unfiltered: ${pageTotal.total}, ${fixed(pageAlone, 1)} ms alone (${fixed(pageRead, 1)} ms read)`,
     );
 
     // --- reads: /health, a search page, the first page, in this order, in the same run -------
@@ -193,17 +273,39 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
       setupClient: clientsOf(buyers, (account) => [{ method: 'GET', path, headers: { authorization: `Bearer ${account.token}` } }]),
     });
     const rateOf = (r: autocannon.Result) => r['2xx'] / r.duration;
+    // Each measured run also records the CPU each serving process used, per request answered.
+    const cpu = servingCpu({ gateway: base, marketplace: running.stack.services.marketplace, database: running.stack.databaseUrl });
+    const measured = async (options: autocannon.Options) => {
+      const before = cpu();
+      const result = await loadRun(options);
+      const after = cpu();
+      const answered = result['2xx'] + result.non2xx;
+      const perRequest = Object.fromEntries(
+        ROLES.map((role) => {
+          const [from, to] = [before[role], after[role]];
+          // A backend that ends during the run takes its time with it (a hair below zero then).
+          return [role, from === null || to === null || answered === 0 ? null : Math.max(0, ((to - from) * 1000) / answered)];
+        }),
+      ) as Record<Role, number | null>;
+      return Object.assign(result, { perRequest });
+    };
     console.log(`  GET /health, a search page and the first page: ${warmUp} s warm-up and ${seconds} s each, ${CONNECTIONS} connections`);
     await loadRun(health(warmUp));
-    const healthRun = await loadRun(health(seconds));
+    const healthRun = await measured(health(seconds));
     await loadRun(listings(searchPath)(warmUp));
-    const search = await loadRun(listings(searchPath)(seconds));
+    const search = await measured(listings(searchPath)(seconds));
     await loadRun(listings(pagePath)(warmUp));
-    const page = await loadRun(listings(pagePath)(seconds));
+    const page = await measured(listings(pagePath)(seconds));
+    // A diagnostic: the session check alone (the access token and the live session, as every
+    // /listings request passes them), then a 400 from the query's validation before any SQL.
+    const signedInPath = '/api/marketplace/listings?page=0';
+    await loadRun(listings(signedInPath)(warmUp));
+    const signedIn = await measured(listings(signedInPath)(seconds));
     const searchShare = rateOf(search) / rateOf(healthRun);
     const pageShare = rateOf(page) / rateOf(healthRun);
+    const signedInRate = (signedIn['2xx'] + signedIn.non2xx) / signedIn.duration;
     console.log(
-      `    /health ${fixed(rateOf(healthRun), 0)} req/s; search ${fixed(rateOf(search), 0)} req/s (${fixed(searchShare * 100, 0)} %, p99 ${search.latency.p99} ms); first page ${fixed(rateOf(page), 0)} req/s (${fixed(pageShare * 100, 0)} %, p99 ${page.latency.p99} ms)`,
+      `    /health ${fixed(rateOf(healthRun), 0)} req/s; search ${fixed(rateOf(search), 0)} req/s (${fixed(searchShare * 100, 0)} %, p99 ${search.latency.p99} ms); first page ${fixed(rateOf(page), 0)} req/s (${fixed(pageShare * 100, 0)} %, p99 ${page.latency.p99} ms); signed in, then 400: ${fixed(signedInRate, 0)} req/s`,
     );
 
     // --- cart adds ---------------------------------------------------------------------------
@@ -238,7 +340,7 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
     });
     console.log(`  POST /cart: ${warmUp} s warm-up, then ${seconds} s with ${CONNECTIONS} buyers, a fresh NFT and Idempotency-Key each`);
     await loadRun(cartAdds(warmUp));
-    const cart = await loadRun(cartAdds(seconds));
+    const cart = await measured(cartAdds(seconds));
     const cartShare = rateOf(cart) / rateOf(healthRun);
     const mostByOne = Math.max(...buyers.map((b, n) => (cursors.get(b.userId) ?? 0) - Math.floor((n * nftIds.length) / buyers.length)));
     const [lines] = await db<
@@ -299,6 +401,25 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
         decimals: 1,
       },
       {
+        label: `One request at a time, the page read from PostgreSQL (every kept page emptied by a listing's change before each, median of ${ALONE_REQUESTS}): the search page`,
+        value: searchRead,
+        unit: 'ms',
+        decimals: 1,
+      },
+      {
+        label: `One request at a time, the page read from PostgreSQL (as above): the first page, unfiltered`,
+        value: pageRead,
+        unit: 'ms',
+        decimals: 1,
+      },
+      {
+        label: `Diagnostic: the session check alone (GET /listings?page=0: the token and the live session checked, then 400 from the query's validation, no SQL), ${CONNECTIONS} connections: share of /health's rate`,
+        value: (signedInRate / rateOf(healthRun)) * 100,
+        unit: '%',
+        decimals: 0,
+        note: `${fixed(signedInRate, 0)} answers/s; p99 ${signedIn.latency.p99} ms`,
+      },
+      {
         label: `Cart adds through the gateway (POST /cart, ${CONNECTIONS} buyers, a fresh NFT and Idempotency-Key each): share of /health's rate`,
         value: cartShare * 100,
         unit: '%',
@@ -310,7 +431,7 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
     ];
     const row = (label: string, r: autocannon.Result & { foreign: number | null }) => [
       label,
-      fixed(rateOf(r), 0),
+      fixed((r['2xx'] + r.non2xx) / r.duration, 0),
       `${r.latency.p50} ms`,
       `${r.latency.p99} ms`,
       String(r['2xx']),
@@ -318,6 +439,14 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
       String(r.errors),
       describeForeign(r.foreign),
     ];
+    const runs: [string, typeof healthRun][] = [
+      ['GET /api/marketplace/health', healthRun],
+      [`GET /listings?q=${QUERY}&page=1 (${searchTotal.total} match)`, search],
+      [`GET /listings?page=1 (${pageTotal.total} listed)`, page],
+      ['GET /listings?page=0 (signed in, then 400)', signedIn],
+      ['POST /cart (a fresh NFT each)', cart],
+    ];
+    const { searched, unfiltered } = seeded.statement;
     return {
       name: 'marketplace',
       title: `Marketplace: search and cart adds over ${LISTINGS.toLocaleString('en-US')} listings`,
@@ -326,20 +455,26 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
       tables: [
         {
           title: `Load through the gateway (autocannon in the bench process, ${CONNECTIONS} connections, ${seconds} s each after ${warmUp} s of warm-up)`,
-          head: ['Run', '2xx/s', 'p50', 'p99', '2xx', 'non-2xx', 'errors', 'CPU used by other processes'],
-          rows: [
-            row('GET /api/marketplace/health', healthRun),
-            row(`GET /listings?q=${QUERY}&page=1 (${searchTotal.total} match)`, search),
-            row(`GET /listings?page=1 (${pageTotal.total} listed)`, page),
-            row('POST /cart (a fresh NFT each)', cart),
-          ],
+          head: ['Run', 'answers/s', 'p50', 'p99', '2xx', 'non-2xx', 'errors', 'CPU used by other processes'],
+          rows: runs.map(([label, r]) => row(label, r)),
+        },
+        {
+          title:
+            'CPU per answer, by process (µs: user + system time from /proc over each measured run, divided by its answers; PostgreSQL is the postmaster and its live backends, the client is this process running autocannon)',
+          head: ['Run', ...ROLES, 'all'],
+          rows: runs.map(([label, r]) => {
+            const each = ROLES.map((role) => r.perRequest[role]);
+            const all = each.every((v) => v !== null) ? each.reduce<number>((a, v) => a + (v ?? 0), 0) : null;
+            return [label, ...[...each, all].map((v) => (v === null ? 'unknown' : fixed(v, 0)))];
+          }),
         },
       ],
       notes: [
         `Seed: ${SELLERS} sellers and ${CONNECTIONS} buyers signed up through the gateway (${signUpSeconds.toFixed(1)} s, ${SIGNUP_CONCURRENCY} at a time), then ${LISTINGS.toLocaleString('en-US')} listings in bulk SQL in ${seedSeconds.toFixed(1)} s: each NFT made by nft's published create_completed_nft (what POST /created-nfts calls) and its listed row inserted into marketplace.nft_sales, whose insert trigger builds the search text from nft.nfts and auth.public_profiles as it does for the routes, in chunks of ${SEED_CHUNK.toLocaleString('en-US')} (a transaction each); then VACUUM ANALYZE of both tables, as autovacuum would soon after. Checked before the load: marketplace.refresh_listing_search() rewrote ${seeded.stale} texts (each is the one the service builds) and PostgreSQL plans the search's query ${seeded.usesIndex ? 'on the trigram index' : 'WITHOUT the trigram index'} (${seeded.scans.join(', ')}). SQL because 10,000 POST /created-nfts would take most of the run's time to make the same rows (the route adds only its Idempotency-Key and a listing_changed event per listing); its cost is what the cart adds measure, a write through the kit's idempotent route.`,
         `Names are "<adjective> <noun> #n", the ${NOUNS.length} nouns in turn, so "${QUERY}" (lower case: the search ignores case) matches 1 listing in ${NOUNS.length}; sellers are ${SELLERS} users with their own names, every listing shares one 16 KiB image.`,
-        `Reads are made by the ${CONNECTIONS} buyers, one per connection (GET /listings needs a session). Each answer is a page of 24 with the total of the search (count(*) over the matches). The service first brings listings' search text up to date with sellers' names, at most once every 30 s per process (marketplace.refresh_listing_search over all listed rows): a run of ${seconds} s meets it at most once, and its requests queue behind it.`,
-        `Cart adds: each buyer walks the listed NFTs from its own starting point, so every POST adds a new line (no buyer sends ${nftIds.length.toLocaleString('en-US')} adds, so none repeats a line); each is one transaction through the kit's idempotent route (the key claimed, the listing read, the line inserted, the answer kept). The lines stay: a cart of a few hundred lines is read only by the added line's key.`,
+        `Reads are made by the ${CONNECTIONS} buyers, one per connection (GET /listings needs a session). Each answer is a page of 24 with the total of the search. The service keeps each (q, page) page in memory (services/marketplace/src/domain/search.ts, searchPageCache), shared by every viewer (only seller_is_me is computed per request, and a viewer who sells none of the page gets its JSON as made once), until a trigger on nft_sales NOTIFYs a change to a listed row, and 30 s at most. No listing changes during the read runs, so every request after a page's first is answered from memory; a page read from PostgreSQL is one statement (the count and the 24 listings, in one snapshot), planned in ${fixed(searched.planning, 2)} ms and run in ${fixed(searched.execution, 2)} ms for "${QUERY}", ${fixed(unfiltered.planning, 2)} + ${fixed(unfiltered.execution, 2)} ms unfiltered (median of 7 EXPLAIN ANALYZE after the seed). The search-text refresh runs at most once every 30 s per process, started by a search and never waited for.`,
+        `Before the page cache (git 9635507, this section's previous run and a profile of the same runs): a /listings request was bound by PostgreSQL, which used more than one of the two cores at ~900 requests/s, ~1.2 ms of its CPU per request for the two statements of the time (the page: planned in 0.3 ms, run in 0.1-0.8 ms; the count: 0.4 ms for "${QUERY}", 1.0 ms unfiltered over 10,000 index entries), beside ~0.3 ms in the marketplace process and ~0.15 ms in the gateway. The session check was not the cost: the access token is verified once and cached, the session is known live without a round trip (the kit's LiveSessions), and "signed in, then 400" ran at 72 % of /health's rate. No plan brings those statements near the ~0.03 ms of PostgreSQL that /health's select 1 costs, so the pages are kept in memory; the CPU table shows where a kept page's request goes now. In the marketplace process, a third of a kept page's CPU went to serializing 24 listings for every request (and to the garbage they left) until the page's JSON was made once.`,
+        `Cart adds: each buyer walks the listed NFTs from its own starting point, so every POST adds a new line (no buyer sends ${nftIds.length.toLocaleString('en-US')} adds, so none repeats a line); each is one transaction through the kit's idempotent route in five round trips: BEGIN, the gate (the session, the write bucket, the key claimed, in one statement), the add (the listing read, the line written and read back with its NFT, in one statement: it was three), the kept answer with the write token, COMMIT. The lines stay: a cart of a few hundred lines is read only by the added line's key. Where an add's time goes (pg_stat_statements over the same load, at 5760165): its statements run in ~0.33 ms inside PostgreSQL (the add 0.16 ms, the gate 0.09, the kept answer 0.085, BEGIN and COMMIT next to nothing) of the ~0.85 ms of PostgreSQL CPU an add costs; the rest, and most of the marketplace process's share, is per round trip (each statement's messages and socket calls on both sides, the backend's wake-up), which is why three statements made one gained more than their 0.02 ms of execution: with seven round trips (the add in three statements, at 4c7ce29) this bench on a quiet machine gave 796 adds/s, 11 % of /health's 7466 req/s, and 2.11 ms of CPU an add over all processes (CPU table: 1.56 ms at 2889347).`,
         `The services start with the per-user write limit raised (bench/src/lib/stack.ts), so a buyer's adds are not refused as a person's would be; the bucket's SQL still runs on every write. Client, gateway, services and PostgreSQL share the machine's cores.`,
         ...notes,
       ],

@@ -25,3 +25,5 @@ export * from './jobs/index';
 export * from './events/publish-event';
 export * from './money/cross-user-transaction';
 export * from './events/publish-public-event';
+export * from './notified-cache/notified-cache';
+export * from './http/json-text';

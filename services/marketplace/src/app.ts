@@ -2,7 +2,7 @@ import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type S
 import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import type { MarketplaceDeps } from './deps';
 import { marketplaceServiceSqlStates } from './domain/errors';
-import { searchRefresher } from './domain/search';
+import { SEARCH_REFRESH_MS, searchRefresher, type SearchPageCache } from './domain/search';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import { createdNftRoutes } from './routes/created-nfts';
@@ -14,8 +14,13 @@ import { solanaRoutes } from './routes/solana';
 export interface MarketplaceAppOptions {
   /** Keys that sign access tokens. Default: the auth service's JWKS at AUTH_JWKS_URL. */
   keys?: AccessTokenKeys;
-  /** How often a search first refreshes the listings' search text from sellers' names. Default 30 s. */
+  /** How often a search first refreshes the listings' search text from sellers' names. Default 30 s (SEARCH_REFRESH_MS). */
   searchRefreshMs?: number;
+  /**
+   * Search pages kept in memory until a listing changes (`searchPageCache`; the server passes one
+   * and stops it at shutdown). Without one, every search reads the database.
+   */
+  searchCache?: SearchPageCache;
   /** The platform's treasury address, which Solana payments pay (SOLANA_TREASURY, checked by readMarketplaceConfig). */
   solanaTreasury: string;
   /** Sends a verified Solana payment and waits for it. Default: the kit's offline settlement (no network here). */
@@ -28,7 +33,8 @@ export const createApp = (sql: Sql, options: MarketplaceAppOptions) => {
     sql,
     requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
     idempotent: idempotent({ sql }),
-    refreshSearch: searchRefresher(sql, options.searchRefreshMs ?? 30_000),
+    refreshSearch: searchRefresher(sql, options.searchRefreshMs ?? SEARCH_REFRESH_MS),
+    ...(options.searchCache ? { searchCache: options.searchCache } : {}),
     solana: { treasury: options.solanaTreasury, settlement: options.solanaSettlement ?? offlineSolanaSettlement },
   };
   const app = createServiceApp('marketplace', sql, { sqlStates: marketplaceServiceSqlStates });

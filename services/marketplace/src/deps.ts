@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthEnv, Sql } from '@starforge/service-kit';
+import type { SearchPageCache } from './domain/search';
 import type { SolanaPaymentConfig } from './domain/solana-payment';
 
 /** What every route of the marketplace service is built from. */
@@ -11,6 +12,8 @@ export interface MarketplaceDeps {
   idempotent: MiddlewareHandler<AuthEnv>;
   /** Brings listings' search text up to date with sellers' names, when due (domain/search.ts). */
   refreshSearch: () => void;
+  /** Search pages kept until a listing changes; none: every search reads the database. */
+  searchCache?: SearchPageCache;
   /** The treasury Solana payments go to, and the settlement that sends them. */
   solana: SolanaPaymentConfig;
 }

@@ -53,22 +53,42 @@ const readLine = async (db: Db, userId: string, nftId: string): Promise<CartLine
 /**
  * Adds a listed NFT to the user's cart at its listed price. Already there: the same line (at the
  * price it was added at, unless the listing changed since: then the line takes the new one).
- * The caller's own NFT, or one not for sale, is refused.
+ * The caller's own NFT, or one not for sale, is refused (nothing is written).
+ *
+ * One statement: the listing read, the line written (or kept) and the line with its NFT read
+ * back, in one round trip. A line the statement finds already there and keeps is read from its
+ * snapshot; only if another transaction added the same line after that snapshot was taken (two
+ * adds of one NFT by one user at once) is it read again.
  */
 export const addToCart = async (tx: Db, userId: string, nftId: string): Promise<CartLine> => {
-  const [listing] = await tx<{ nftExists: boolean; id: string | null; sellerId: string | null; priceCents: string | null }[]>`
-    select exists (select 1 from nft.nfts where id = ${nftId}) as nft_exists, s.id, s.seller_id, s.price_cents
-    from (values (1)) one
-    left join marketplace.nft_sales s on s.nft_id = ${nftId} and s.status = 'listed'`;
-  if (!listing?.nftExists) throw nftNotFound();
-  if (listing.id === null || listing.sellerId === null) throw notListed();
-  if (listing.sellerId === userId) throw ownNft();
-  await tx`
-    insert into marketplace.cart_items (user_id, nft_id, listing_id, unit_price_cents)
-    values (${userId}, ${nftId}, ${listing.id}, ${listing.priceCents})
-    on conflict (user_id, nft_id) do update set listing_id = excluded.listing_id, unit_price_cents = excluded.unit_price_cents
-    where cart_items.listing_id <> excluded.listing_id or cart_items.unit_price_cents <> excluded.unit_price_cents`;
-  return readLine(tx, userId, nftId);
+  const [row] = await tx<({ nftExists: boolean; listedId: string | null; sellerId: string | null } & (CartRow | Record<keyof CartRow, null>))[]>`
+    with listing as (
+      select exists (select 1 from nft.nfts where id = ${nftId}) as nft_exists, s.id, s.seller_id, s.price_cents
+      from (values (1)) one
+      left join marketplace.nft_sales s on s.nft_id = ${nftId} and s.status = 'listed'
+    ),
+    added as (
+      insert into marketplace.cart_items (user_id, nft_id, listing_id, unit_price_cents)
+      select ${userId}, ${nftId}, id, price_cents from listing where nft_exists and id is not null and seller_id <> ${userId}
+      on conflict (user_id, nft_id) do update set listing_id = excluded.listing_id, unit_price_cents = excluded.unit_price_cents
+      where cart_items.listing_id <> excluded.listing_id or cart_items.unit_price_cents <> excluded.unit_price_cents
+      returning listing_id, unit_price_cents, created_at
+    ),
+    line as (
+      select listing_id, unit_price_cents, created_at from added
+      union all
+      select listing_id, unit_price_cents, created_at from marketplace.cart_items
+      where user_id = ${userId} and nft_id = ${nftId} and not exists (select 1 from added)
+    )
+    select listing.nft_exists, listing.id as listed_id, listing.seller_id, listing.price_cents as current_price_cents,
+           n.id as nft_id, line.listing_id, n.name, n.description, n.image_key, line.unit_price_cents, line.created_at
+    from listing
+    left join line on listing.id is not null
+    left join nft.nfts n on n.id = ${nftId} and line.listing_id is not null`;
+  if (!row?.nftExists) throw nftNotFound();
+  if (row.listedId === null || row.sellerId === null) throw notListed();
+  if (row.sellerId === userId) throw ownNft();
+  return row.listingId === null ? readLine(tx, userId, nftId) : lineOf(row);
 };
 
 /** Removes the NFT from the user's cart (404 not_in_cart when it is not in it). */

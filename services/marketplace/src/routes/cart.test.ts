@@ -49,6 +49,30 @@ describe('the cart', () => {
     expect((await cartOf(buyer)).items[0]).toMatchObject({ price_cents: 500, available: false, current_price_cents: 600 });
   });
 
+  it('takes the listing’s new price when the NFT is added again after it was listed anew', async () => {
+    const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
+    const nftId = await listedBy(seller, '5.00');
+    const first = cartLineAnswerSchema.parse((await add(buyer, nftId)).body).item;
+    await callAs(ctx, seller, 'DELETE', `/nfts/${nftId}/listing`);
+    await list(seller, nftId, '6.00');
+    const again = await add(buyer, nftId);
+    expect(again.status).toBe(201);
+    const item = cartLineAnswerSchema.parse(again.body).item;
+    expect(item).toMatchObject({ nft_id: nftId, price_cents: 600, available: true, current_price_cents: 600, added_at: first.added_at });
+    expect(item.listing_id).not.toBe(first.listing_id);
+    expect(await cartOf(buyer)).toEqual({ items: [item], total_cents: 600 });
+  });
+
+  it('answers the one line to adds of one NFT sent at once', async () => {
+    const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
+    const nftId = await listedBy(seller, '4.00');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => add(buyer, nftId)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    const items = answers.map((a) => cartLineAnswerSchema.parse(a.body).item);
+    expect(new Set(items.map((i) => JSON.stringify(i))).size).toBe(1);
+    expect(await cartOf(buyer)).toEqual({ items: [items[0]], total_cents: 400 });
+  });
+
   it('refuses an NFT not for sale, an unknown one, and one’s own', async () => {
     const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
     const unlisted = await mintedNft(ctx.sql, seller.id);

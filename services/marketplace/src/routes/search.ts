@@ -1,6 +1,6 @@
 import { marketplaceSearchAnswerSchema, marketplaceSearchQuerySchema } from '@starforge/contracts';
-import { createRouter, errorResponse, jsonResponse, protectedRoute } from '@starforge/service-kit';
-import { searchListings } from '../domain/search';
+import { createRouter, errorResponse, jsonResponse, protectedRoute, sendJsonText } from '@starforge/service-kit';
+import { searchAnswer } from '../domain/search';
 import type { MarketplaceDeps } from '../deps';
 
 /** The marketplace's grid: listed NFTs, newest first, a page at a time, searched by the server. */
@@ -19,6 +19,6 @@ export const searchRoutes = (deps: MarketplaceDeps) => {
   });
   return createRouter().openapi(route, async (c) => {
     deps.refreshSearch();
-    return c.json(await searchListings(deps.sql, c.var.user.id, c.req.valid('query')), 200);
+    return sendJsonText(c, await searchAnswer(deps.sql, c.var.user.id, c.req.valid('query'), deps.searchCache), 200);
   });
 };
