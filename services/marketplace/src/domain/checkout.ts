@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { CardPayment, CheckoutAnswer, Payment } from '@starforge/contracts';
 import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type ValueMove } from '@starforge/service-kit';
+import { type PaymentMeans, recordPayment } from '@starforge/service-kit/payments/record-payment';
 import { cartEmpty, listingSold, ownNft, paymentRequestUsed, priceChanged } from './errors';
 
 /** What is being bought: the buyer's cart (no `nft_id`), or one NFT, at `price_cents` when given (the price the page showed). */
@@ -32,24 +32,7 @@ export interface CheckedOrder {
 }
 
 /** How an order is paid: what its payment row records besides the order. */
-export type PaymentMeans =
-  | { method: CardPayment['payment_method']; cardBrand: string; cardLast4: string }
-  | { method: 'solana'; signature: string; walletAddress: string; lamports: bigint };
-
-interface PaymentRow {
-  id: string;
-  totalCents: string;
-  currency: Payment['currency'];
-  paymentMethod: Payment['payment_method'];
-  status: 'completed';
-  cardBrand: string | null;
-  cardLast4: string | null;
-  transactionId: string;
-  solanaTransactionId: string | null;
-  solanaWalletAddress: string | null;
-  amountLamports: string | null;
-  completedAt: Date;
-}
+export type { PaymentMeans };
 
 /**
  * The buyer's cart lines (read, not locked: a winning checkout deletes every line of the NFTs it
@@ -123,37 +106,10 @@ const movesOf = (sale: ListedSale): ValueMove[] => {
   ];
 };
 
-const paymentOf = (row: PaymentRow): Payment => ({
-  id: row.id,
-  total_cents: Number(row.totalCents),
-  currency: row.currency,
-  payment_method: row.paymentMethod,
-  status: row.status,
-  card_brand: row.cardBrand,
-  card_last4: row.cardLast4,
-  transaction_id: row.transactionId,
-  solana_transaction_id: row.solanaTransactionId,
-  solana_wallet_address: row.solanaWalletAddress,
-  amount_lamports: row.amountLamports,
-  completed_at: row.completedAt.toISOString(),
-});
-
 /** The payment row; a Solana transaction recorded before (under any request) is refused by its unique column. */
-const insertPayment = async (tx: Tx, buyerId: string, totalCents: number, means: PaymentMeans, idempotencyKey: string | null): Promise<PaymentRow> => {
-  const card = means.method === 'solana' ? null : means;
-  const solana = means.method === 'solana' ? means : null;
+const insertPayment = async (tx: Tx, buyerId: string, totalCents: number, means: PaymentMeans, idempotencyKey: string | null): Promise<Payment> => {
   try {
-    const [payment] = await tx<PaymentRow[]>`
-      insert into marketplace.payments
-        (user_id, total_cents, currency, payment_method, status, card_brand, card_last4, transaction_id,
-         solana_transaction_id, solana_wallet_address, amount_lamports, idempotency_key, completed_at)
-      values (${buyerId}, ${totalCents}, ${solana ? 'SOL' : 'USD'}, ${means.method}, 'completed', ${card?.cardBrand ?? null}, ${card?.cardLast4 ?? null},
-              ${`${solana ? 'solana' : 'card'}_${randomBytes(12).toString('hex')}`},
-              ${solana?.signature ?? null}, ${solana?.walletAddress ?? null}, ${solana ? solana.lamports.toString() : null}, ${idempotencyKey}, now())
-      returning id, total_cents, currency, payment_method, status, card_brand, card_last4, transaction_id,
-                solana_transaction_id, solana_wallet_address, amount_lamports, completed_at`;
-    if (!payment) throw new Error('no payment inserted');
-    return payment;
+    return await recordPayment(tx, 'marketplace.payments', buyerId, totalCents, means, idempotencyKey);
   } catch (error) {
     if (isUniqueViolation(error) && (error as { constraint_name?: string }).constraint_name === 'payments_solana_transaction_id_key')
       throw paymentRequestUsed();
@@ -191,7 +147,7 @@ export const completeOrder = async (
   await tx`delete from marketplace.cart_items where nft_id = any(${sales.map((s) => s.nftId)}::uuid[])`;
   return {
     result: {
-      payment: paymentOf(payment),
+      payment,
       items: sales.map((s) => ({ nft_id: s.nftId, sale_id: s.id, price_cents: Number(s.priceCents), quantity: 1 as const })),
     },
     moves: sales.flatMap(movesOf),
