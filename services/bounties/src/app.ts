@@ -2,6 +2,7 @@ import { rewardsSqlStates } from '@starforge/contracts';
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
 import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import type { BountiesDeps } from './deps';
+import type { OpenBountiesPageCache } from './domain/open-bounty-pages';
 import { bountyRoutes } from './routes/bounties';
 import { completionRoutes } from './routes/completions';
 import { projectRoutes } from './routes/projects';
@@ -15,6 +16,8 @@ export interface BountiesAppOptions {
   solanaTreasury: string;
   /** Sends a verified Solana payment and waits for it. Default: the kit's offline settlement (no network here). */
   solanaSettlement?: SolanaSettlement;
+  /** The open-bounties pages kept in memory (server.ts makes one). Default: none, every page read from the database. */
+  openPages?: OpenBountiesPageCache;
 }
 
 /** The bounties service (issue 17): plans, projects, funded bounties, completions and reviews. */
@@ -24,6 +27,7 @@ export const createApp = (sql: Sql, options: BountiesAppOptions) => {
     requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
     idempotent: idempotent({ sql }),
     solana: { treasury: options.solanaTreasury, settlement: options.solanaSettlement ?? offlineSolanaSettlement },
+    ...(options.openPages ? { openPages: options.openPages } : {}),
   };
   // rewards' published functions' states (a refused debit is answered by the bounty itself: insufficient_funds).
   const app = createServiceApp('bounties', sql, { sqlStates: rewardsSqlStates });

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthEnv, Sql } from '@starforge/service-kit';
 import type { SolanaPaymentConfig } from '@starforge/service-kit/solana-payment/payment-request';
+import type { OpenBountiesPageCache } from './domain/open-bounty-pages';
 
 /** What every route of the bounties service is built from. */
 export interface BountiesDeps {
@@ -11,4 +12,6 @@ export interface BountiesDeps {
   idempotent: MiddlewareHandler<AuthEnv>;
   /** The treasury a Pro plan paid with Solana goes to, and the settlement that sends it. */
   solana: SolanaPaymentConfig;
+  /** The open-bounties pages this copy keeps (server.ts); without it every page is read from the database. */
+  openPages?: OpenBountiesPageCache;
 }

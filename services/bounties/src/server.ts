@@ -2,12 +2,21 @@ import { fileURLToPath } from 'node:url';
 import { idempotencyKeyMigrations, runService } from '@starforge/service-kit';
 import { createApp } from './app';
 import { readBountiesConfig } from './config/env';
+import { openBountiesPageCache, type OpenBountiesPageCache } from './domain/open-bounty-pages';
 
 const config = readBountiesConfig();
+let openPages: OpenBountiesPageCache | undefined;
 
 await runService({
   domain: 'bounties',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   kitMigrations: [idempotencyKeyMigrations],
-  createApp: (sql) => createApp(sql, { solanaTreasury: config.solanaTreasury }),
+  createApp: (sql) => {
+    openPages = openBountiesPageCache(sql);
+    return createApp(sql, { solanaTreasury: config.solanaTreasury, openPages });
+  },
+  startBackground: async () => {
+    openPages?.start();
+    return async () => openPages?.stop();
+  },
 });

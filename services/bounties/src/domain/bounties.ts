@@ -51,46 +51,73 @@ interface BountyRow {
   status: Bounty['status'];
   createdAt: Date;
   creatorName: string | null;
-  createdByMe: boolean;
-  claimedByMe: boolean;
+  submittedBy: string;
+  claimedBy: string | null;
   reviewSeconds: number | null;
 }
 
-const bountyOf = (r: BountyRow): Bounty => ({
-  id: r.id,
-  title: r.title,
-  description: r.description,
-  severity: r.severity,
-  reward_cents: Number(r.rewardCents),
-  project_id: r.projectId,
-  project_name: r.projectName,
-  status: r.status,
-  created_at: r.createdAt.toISOString(),
-  creator_name: r.creatorName ?? NAMELESS_USER,
-  created_by_me: r.createdByMe,
-  claimed_by_me: r.claimedByMe,
-  review_seconds: r.reviewSeconds,
+/** A bounty as every viewer shares it, with the ids `created_by_me` and `claimed_by_me` are told from (kept in the service, never sent). */
+interface SharedBounty {
+  submittedBy: string;
+  claimedBy: string | null;
+  bounty: Omit<Bounty, 'created_by_me' | 'claimed_by_me'>;
+}
+
+const sharedOf = (r: BountyRow): SharedBounty => ({
+  submittedBy: r.submittedBy,
+  claimedBy: r.claimedBy,
+  bounty: {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    severity: r.severity,
+    reward_cents: Number(r.rewardCents),
+    project_id: r.projectId,
+    project_name: r.projectName,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+    creator_name: r.creatorName ?? NAMELESS_USER,
+    review_seconds: r.reviewSeconds,
+  },
 });
 
+/** The bounty as `viewerId` sees it (null: a viewer who neither created nor claimed it). */
+const bountyAs = ({ submittedBy, claimedBy, bounty }: SharedBounty, viewerId: string | null): Bounty => {
+  const { review_seconds, ...rest } = bounty;
+  return { ...rest, created_by_me: submittedBy === viewerId, claimed_by_me: claimedBy !== null && claimedBy === viewerId, review_seconds };
+};
+
 /**
- * A bounty as `viewerId` sees it, from `b` (bug_bounties) joined by `bountyJoins`: its project's
- * name, its creator's display name from auth's public_profiles, whether the viewer created or
- * claimed it.
+ * A bounty from `b` (bug_bounties) joined by `bountyJoins`: its project's name, its creator's
+ * display name from auth's public_profiles, and who created and claimed it.
  */
-const bountyColumns = (db: Db, viewerId: string) => db`
+const bountyColumns = (db: Db) => db`
   b.id, b.title, b.description, b.severity, b.reward_cents, b.project_id, p.name as project_name, b.status, b.created_at,
-  u.display_name as creator_name, b.submitted_by = ${viewerId} as created_by_me,
-  b.claimed_by is not distinct from ${viewerId}::uuid as claimed_by_me, b.review_seconds`;
+  u.display_name as creator_name, b.submitted_by, b.claimed_by, b.review_seconds`;
 const bountyJoins = (db: Db) => db`
   join bounties.projects p on p.id = b.project_id
   left join auth.public_profiles u on u.id = b.submitted_by`;
 
 /** One bounty as `viewerId` sees it (any signed-in user may read any bounty; the proof is elsewhere). */
 export const readBounty = async (db: Db, viewerId: string, bountyId: string): Promise<Bounty> => {
-  const [row] = await db<BountyRow[]>`select ${bountyColumns(db, viewerId)} from bounties.bug_bounties b ${bountyJoins(db)} where b.id = ${bountyId}`;
+  const [row] = await db<BountyRow[]>`select ${bountyColumns(db)} from bounties.bug_bounties b ${bountyJoins(db)} where b.id = ${bountyId}`;
   if (!row) throw bountyNotFound();
-  return bountyOf(row);
+  return bountyAs(sharedOf(row), viewerId);
 };
+
+/** A page of bounties as every viewer shares it, with the total. */
+export interface SharedBountyPage {
+  bounties: SharedBounty[];
+  total: number;
+}
+
+/** The page as `viewerId` sees it (null: a viewer who neither created nor claimed any of it). */
+export const bountyPageAs = ({ bounties, total }: SharedBountyPage, viewerId: string | null, page: number): BountiesAnswer => ({
+  bounties: bounties.map((b) => bountyAs(b, viewerId)),
+  total,
+  page,
+  page_size: BOUNTIES_PAGE_SIZE,
+});
 
 /**
  * A page of bounties and the total of `filter` (a condition on `b`, bug_bounties), in one
@@ -98,12 +125,12 @@ export const readBounty = async (db: Db, viewerId: string, bountyId: string): Pr
  * indexes, or the trigram index of a search), and only those 24 joined to names, as marketplace's
  * search does. The total's row is there even when the page is empty.
  */
-const pageOf = async (db: Db, viewerId: string, page: number, filter: ReturnType<Db>): Promise<BountiesAnswer> => {
+const pageOf = async (db: Db, page: number, filter: ReturnType<Db>): Promise<SharedBountyPage> => {
   const rows = await db<(BountyRow & { total: string })[]>`
     select t.total, r.*
     from (select count(*) as total from bounties.bug_bounties b where true ${filter}) t
     left join lateral (
-      select ${bountyColumns(db, viewerId)}
+      select ${bountyColumns(db)}
       from (
         select id from bounties.bug_bounties b where true ${filter}
         order by created_at desc, id desc
@@ -113,28 +140,24 @@ const pageOf = async (db: Db, viewerId: string, page: number, filter: ReturnType
       ${bountyJoins(db)}
     ) r on true
     order by r.created_at desc, r.id desc`;
-  return {
-    bounties: rows.filter((r) => r.id !== null).map(bountyOf),
-    total: Number(rows[0]?.total ?? 0),
-    page,
-    page_size: BOUNTIES_PAGE_SIZE,
-  };
+  return { bounties: rows.filter((r) => r.id !== null).map(sharedOf), total: Number(rows[0]?.total ?? 0) };
 };
 
 /** The /bounties grid: every bounty (optionally of one project), newest first, 24 a page with the total. */
-export const listBounties = (db: Db, viewerId: string, { page, project }: { page: number; project?: string | undefined }) =>
-  pageOf(db, viewerId, page, project === undefined ? db`` : db`and b.project_id = ${project}`);
+export const listBounties = async (db: Db, viewerId: string, { page, project }: { page: number; project?: string | undefined }) =>
+  bountyPageAs(await pageOf(db, page, project === undefined ? db`` : db`and b.project_id = ${project}`), viewerId, page);
 
 /** `q` as a LIKE pattern that matches it literally anywhere: `\`, `%` and `_` escaped (LIKE's default escape is `\`). */
 const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The open-bounties list: open bounties, newest first, 24 a page with the total; `q` matched
- * case-insensitively on the title, description and project name (the bounty's search_text,
- * migration 00002, on its trigram index of open rows when the server has pg_trgm).
+ * A page of the open-bounties list as every viewer shares it: open bounties, newest first, 24 a
+ * page with the total; `q` matched case-insensitively on the title, description and project name
+ * (the bounty's search_text, migration 00002, on its trigram index of open rows when the server
+ * has pg_trgm). `openBountiesAnswer` (open-bounty-pages.ts) keeps it and tells each viewer theirs.
  */
-export const openBounties = (db: Db, viewerId: string, { q, page }: OpenBountiesQuery) =>
-  pageOf(db, viewerId, page, q === '' ? db`and b.status = 'open'` : db`and b.status = 'open' and b.search_text ilike ${containsPattern(q)}`);
+export const readOpenBountiesPage = (db: Db, { q, page }: OpenBountiesQuery) =>
+  pageOf(db, page, q === '' ? db`and b.status = 'open'` : db`and b.status = 'open' and b.search_text ilike ${containsPattern(q)}`);
 
 /**
  * Posts a funded bounty, in one `crossUserTransaction`: the creator is Pro (403 pro_required),

@@ -6,8 +6,9 @@ import {
   createBountySchema,
   openBountiesQuerySchema,
 } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute } from '@starforge/service-kit';
-import { claimBounty, closeBounty, createBounty, listBounties, openBounties, readBounty } from '../domain/bounties';
+import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute, sendJsonText } from '@starforge/service-kit';
+import { claimBounty, closeBounty, createBounty, listBounties, readBounty } from '../domain/bounties';
+import { openBountiesAnswer } from '../domain/open-bounty-pages';
 import type { BountiesDeps } from '../deps';
 
 const notFoundDoc = errorResponse('bounty_not_found: no bounty has this id');
@@ -94,7 +95,7 @@ export const bountyRoutes = (deps: BountiesDeps) => {
       return idempotentTransaction(c, async (tx) => ({ bounty: await createBounty(tx, c.var.user.id, input) }), 201);
     })
     .openapi(listRoute, async (c) => c.json(await listBounties(deps.sql, c.var.user.id, c.req.valid('query')), 200))
-    .openapi(openRoute, async (c) => c.json(await openBounties(deps.sql, c.var.user.id, c.req.valid('query')), 200))
+    .openapi(openRoute, async (c) => sendJsonText(c, await openBountiesAnswer(deps.sql, c.var.user.id, c.req.valid('query'), deps.openPages), 200))
     .openapi(readRoute, async (c) => c.json({ bounty: await readBounty(deps.sql, c.var.user.id, c.req.valid('param').id) }, 200))
     .openapi(claimRoute, (c) => {
       const { id } = c.req.valid('param');
