@@ -3,6 +3,7 @@ export * from './env';
 export * from './errors';
 export * from './validation';
 export * from './postgres-errors';
+export * from './like-pattern';
 export * from './migrate';
 export * from './migrate-all';
 export * from './create-app';

@@ -7,7 +7,7 @@ import {
   type createBountySchema,
   type OpenBountiesQuery,
 } from '@starforge/contracts';
-import { crossUserTransaction, publishEvent, publishPublicEvent, transaction, type Db, type ValueMove } from '@starforge/service-kit';
+import { containsPattern, crossUserTransaction, publishEvent, publishPublicEvent, transaction, type Db, type ValueMove } from '@starforge/service-kit';
 import { activeProjectOf } from './projects';
 import { isPro } from './plans';
 import {
@@ -146,9 +146,6 @@ const pageOf = async (db: Db, page: number, filter: ReturnType<Db>): Promise<Sha
 /** The /bounties grid: every bounty (optionally of one project), newest first, 24 a page with the total. */
 export const listBounties = async (db: Db, viewerId: string, { page, project }: { page: number; project?: string | undefined }) =>
   bountyPageAs(await pageOf(db, page, project === undefined ? db`` : db`and b.project_id = ${project}`), viewerId, page);
-
-/** `q` as a LIKE pattern that matches it literally anywhere: `\`, `%` and `_` escaped (LIKE's default escape is `\`). */
-const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A page of the open-bounties list as every viewer shares it: open bounties, newest first, 24 a

@@ -1,5 +1,5 @@
 import { MARKETPLACE_PAGE_SIZE, nftImageUrl, type MarketplaceListing, type MarketplaceSearchAnswer, type MarketplaceSearchQuery } from '@starforge/contracts';
-import { jsonText, NotifiedCache, type Db, type JsonText, type Sql } from '@starforge/service-kit';
+import { containsPattern, jsonText, NotifiedCache, type Db, type JsonText, type Sql } from '@starforge/service-kit';
 import { NAMELESS_USER } from './listing-rows';
 
 /** A row of the search's statement: the total, and one listing of the page (all null when the page is empty). */
@@ -50,9 +50,6 @@ export const searchPageCache = (
   sql: Sql,
   { capacity = 500, maxAgeMs = SEARCH_REFRESH_MS, onNotify }: { capacity?: number; maxAgeMs?: number; onNotify?: (transactionId: string) => void } = {},
 ): SearchPageCache => new NotifiedCache<SearchPage>(sql, { channel: LISTINGS_CHANGED_CHANNEL, capacity, maxAgeMs, ...(onNotify ? { onNotify } : {}) });
-
-/** `q` as a LIKE pattern that matches it literally anywhere: `\`, `%` and `_` escaped (LIKE's default escape is `\`). */
-const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const matchOf = (db: Db, q: string) => (q === '' ? db`` : db`and search_text ilike ${containsPattern(q)}`);
 
