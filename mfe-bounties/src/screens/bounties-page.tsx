@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { Pager, readPage, Spinner, TopBar } from '@starforge/ui';
+import { Pager, readPage, Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { useBounties } from '../features/bounty-board/api/bounties';
 import { BountyCard } from '../features/bounty-board/components/bounty-card';
 import { BountyForm } from '../features/bounty-board/components/bounty-form';
@@ -49,12 +49,7 @@ export function BountiesPage() {
         {loading ? (
           <Spinner label="Loading bug bounties..." />
         ) : failed || !answer ? (
-          <section className="sf-card bounties-empty" aria-labelledby="bounties-failed-title">
-            <h2 id="bounties-failed-title">{bountiesMessages.loadBountiesFailed}</h2>
-            <button type="button" className="sf-btn sf-btn-primary" onClick={refetch}>
-              Try again
-            </button>
-          </section>
+          <LoadFailed title={bountiesMessages.loadBountiesFailed} onRetry={refetch} titleId="bounties-failed-title" className="bounties-empty" />
         ) : bounties.length === 0 && !stale ? (
           <section className="sf-card bounties-empty" aria-labelledby="bounties-empty-title" data-testid="bounties-empty">
             <h2 id="bounties-empty-title">No Bug Bounties Yet</h2>

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BOUNTY_SEARCH_MAX_LENGTH, bountiesMessages, showingOpenBounties } from '@starforge/contracts/bounties-constants';
-import { Pager, readSearch, SearchBox, searchParamsOf, Spinner, TopBar, type TopBarLink } from '@starforge/ui';
+import { Pager, readSearch, SearchBox, searchParamsOf, Spinner, TopBar, type TopBarLink, LoadFailed } from '@starforge/ui';
 import { useOpenBounties } from '../features/open-bounties/api/open-bounties';
 import { OpenBountyCard } from '../features/open-bounties/components/open-bounty-card';
 
@@ -43,12 +43,7 @@ export function OpenBountiesPage() {
         {loading ? (
           <Spinner label="Loading open bounties..." />
         ) : failed ? (
-          <section className="sf-card bounty-empty" aria-labelledby="open-bounties-failed">
-            <h2 id="open-bounties-failed">{bountiesMessages.loadBountiesFailed}</h2>
-            <button type="button" className="sf-btn sf-btn-primary" onClick={refetch}>
-              Try again
-            </button>
-          </section>
+          <LoadFailed title={bountiesMessages.loadBountiesFailed} onRetry={refetch} titleId="open-bounties-failed" className="bounty-empty" />
         ) : answer && bounties.length === 0 && !stale ? (
           <section className="sf-card bounty-empty" aria-labelledby="open-bounties-empty" data-testid="open-bounties-empty">
             <h2 id="open-bounties-empty">{bountiesMessages.noOpenBountiesTitle}</h2>

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { Pager, readPage, Spinner, TopBar } from '@starforge/ui';
+import { Pager, readPage, Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { useProjects } from '../features/projects/api/projects';
 import { ProjectCard } from '../features/projects/components/project-card';
 import { ProjectForm } from '../features/projects/components/project-form';
@@ -30,12 +30,7 @@ export function ProjectsPage() {
         {loading ? (
           <Spinner label="Loading projects..." />
         ) : failed || !answer ? (
-          <section className="sf-card bounties-empty" aria-labelledby="projects-failed-title">
-            <h2 id="projects-failed-title">{bountiesMessages.loadProjectsFailed}</h2>
-            <button type="button" className="sf-btn sf-btn-primary" onClick={refetch}>
-              Try again
-            </button>
-          </section>
+          <LoadFailed title={bountiesMessages.loadProjectsFailed} onRetry={refetch} titleId="projects-failed-title" className="bounties-empty" />
         ) : projects.length === 0 ? (
           <section className="sf-card bounties-empty" aria-labelledby="projects-empty-title" data-testid="projects-empty">
             <h2 id="projects-empty-title">No Projects Yet</h2>

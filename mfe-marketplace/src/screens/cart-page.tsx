@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { Spinner, TopBar } from '@starforge/ui';
+import { Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { CartLineItem } from '../features/cart/components/cart-line';
 import { CartSummary } from '../features/cart/components/cart-summary';
 import { useCart } from '../shared/api/cart';
@@ -20,12 +20,7 @@ export function CartPage() {
         {loading ? (
           <Spinner label="Loading your cart..." />
         ) : failed || !cart ? (
-          <section className="sf-card market-empty" aria-labelledby="cart-failed-title">
-            <h2 id="cart-failed-title">{marketplaceMessages.loadCartFailed}</h2>
-            <button type="button" className="sf-btn sf-btn-primary" onClick={refetch}>
-              Try again
-            </button>
-          </section>
+          <LoadFailed title={marketplaceMessages.loadCartFailed} onRetry={refetch} titleId="cart-failed-title" className="market-empty" />
         ) : cart.items.length === 0 ? (
           <section className="sf-card market-empty" aria-labelledby="cart-empty-title" data-testid="cart-empty">
             <h2 id="cart-empty-title">{marketplaceMessages.emptyCartTitle}</h2>

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MARKETPLACE_SEARCH_MAX_LENGTH } from '@starforge/contracts/marketplace-constants';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { Pager, readSearch, SearchBox, searchParamsOf, Spinner, TopBar } from '@starforge/ui';
+import { Pager, readSearch, SearchBox, searchParamsOf, Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { useListings } from '../features/search/api/listings';
 import { ListingCard } from '../features/search/components/listing-card';
 import { showingText } from '../features/search/pages';
@@ -43,12 +43,7 @@ export function MarketplacePage() {
         {loading ? (
           <Spinner label="Loading NFTs for sale..." />
         ) : failed ? (
-          <section className="sf-card market-empty" aria-labelledby="market-failed-title">
-            <h2 id="market-failed-title">{nftMessages.loadNftsFailed}</h2>
-            <button type="button" className="sf-btn sf-btn-primary" onClick={refetch}>
-              Try again
-            </button>
-          </section>
+          <LoadFailed title={nftMessages.loadNftsFailed} onRetry={refetch} titleId="market-failed-title" className="market-empty" />
         ) : answer && listings.length === 0 && !stale ? (
           <section className="sf-card market-empty" aria-labelledby="market-empty-title" data-testid="market-empty">
             <h2 id="market-empty-title">{nftMessages.noNfts}</h2>

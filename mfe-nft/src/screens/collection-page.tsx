@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { Spinner, TopBar } from '@starforge/ui';
+import { Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { useNfts } from '../features/collection/api/nfts';
 import { NftCard } from '../features/collection/components/nft-card';
 import { collectionLinks } from './nav-links';
@@ -20,12 +20,7 @@ export function CollectionPage() {
         {loading && nfts.length === 0 ? (
           <Spinner label="Loading your NFTs..." />
         ) : failed ? (
-          <section className="sf-card nft-empty" aria-labelledby="nfts-failed-title">
-            <h2 id="nfts-failed-title">{nftMessages.loadNftsFailed}</h2>
-            <button type="button" className="sf-btn sf-btn-primary" onClick={refetch}>
-              Try again
-            </button>
-          </section>
+          <LoadFailed title={nftMessages.loadNftsFailed} onRetry={refetch} titleId="nfts-failed-title" className="nft-empty" />
         ) : nfts.length === 0 ? (
           <section className="sf-card nft-empty" aria-labelledby="nfts-empty-title">
             <h2 id="nfts-empty-title">{nftMessages.noNfts}</h2>

@@ -11,3 +11,4 @@ export { NftImage } from './nft-image';
 export { Pager } from './pager';
 export { SearchBox } from './search-box';
 export { readPage, readSearch, searchParamsOf, type PagedSearch } from './search-params';
+export { LoadFailed } from './load-failed';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { Spinner } from '@starforge/ui';
+import { Spinner, LoadFailed } from '@starforge/ui';
 import { useCart } from '../../../shared/api/cart';
 import { lineNotice } from '../../../shared/lib/line-notice';
 import type { Order } from '../order';
@@ -11,14 +11,7 @@ export function CartCheckout() {
   const { cart, loading, failed, refetch } = useCart();
   if (loading) return <Spinner label="Loading your order..." />;
   if (failed || !cart) {
-    return (
-      <section className="sf-card market-empty" aria-labelledby="payment-failed-title">
-        <h2 id="payment-failed-title">{marketplaceMessages.loadCartFailed}</h2>
-        <button type="button" className="sf-btn sf-btn-primary" onClick={refetch}>
-          Try again
-        </button>
-      </section>
-    );
+    return <LoadFailed title={marketplaceMessages.loadCartFailed} onRetry={refetch} titleId="payment-failed-title" className="market-empty" />;
   }
   if (cart.items.length === 0) {
     return (
