@@ -1,10 +1,12 @@
 import { Provider } from 'jotai';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { hostStore, Toaster } from '@starforge/host';
-import { router } from './routing/router';
 import { ShellSessionControls } from './session/session-controls';
 
-export function App() {
+/** A browser router in the page, a memory router when the build prerenders a screen. */
+type ShellRouter = ReturnType<typeof createBrowserRouter>;
+
+export function App({ router }: { router: ShellRouter }) {
   return (
     <Provider store={hostStore}>
       <ShellSessionControls>

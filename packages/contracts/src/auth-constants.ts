@@ -1,5 +1,11 @@
 /** Auth constants shared by the browser and the services (kept apart from the zod schemas). */
 export const REFRESH_COOKIE = 'sf_refresh';
+/**
+ * Set and cleared with the refresh cookie, readable by the page and sent with every request: it
+ * says only that a session may exist, so a visitor without it needs no session check, and the
+ * gateway may send them the prerendered landing.
+ */
+export const SESSION_HINT_COOKIE = 'sf_session';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const WALLET_NONCE_TTL_SECONDS = 5 * 60;

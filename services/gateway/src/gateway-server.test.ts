@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isShellRoute } from './shell-page';
+import { hasSessionHint, isShellRoute } from './shell-page';
 import { DOWN, rawRequest, startGateway, testConfig } from './testing';
 
 const staticRoot = mkdtempSync(join(tmpdir(), 'gateway-server-'));
@@ -81,6 +81,37 @@ describe('the shell page from memory', () => {
     expect(await missing.text()).toContain('not built yet');
     writeFileSync(join(dist, 'index.html'), page);
     expect(await (await fetch(`${gw.url}/`)).text()).toBe(page);
+  });
+});
+
+describe('the prerendered landing', () => {
+  const landing = '<!doctype html><title>Starforge</title><div id="root" data-prerendered="/"><h1>The Future of Web3 Testing</h1></div>';
+
+  it('reads the session hint among other cookies, and nothing that only looks like it', () => {
+    expect(hasSessionHint('sf_session=1')).toBe(true);
+    expect(hasSessionHint('theme=dark; sf_session=1')).toBe(true);
+    expect(hasSessionHint('theme=dark;sf_session=1; x=2')).toBe(true);
+    expect(hasSessionHint(undefined)).toBe(false);
+    expect(hasSessionHint('')).toBe(false);
+    expect(hasSessionHint('not_sf_session=1')).toBe(false);
+    expect(hasSessionHint('sf_refresh=abc')).toBe(false);
+  });
+
+  it('is `/` for a visitor without a session hint; with the hint, and on every other route, the plain shell', async () => {
+    writeFileSync(join(dist, 'landing.html'), landing);
+    try {
+      const guest = await rawRequest(`${gw.url}/`);
+      expect(guest.body).toBe(landing);
+      expect(guest.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(guest.headers['content-security-policy']).toContain("script-src 'self'");
+      expect((await rawRequest(`${gw.url}/`, { headers: { cookie: 'theme=dark; sf_session=1' } })).body).toBe(page);
+      expect((await rawRequest(`${gw.url}/auth`)).body).toBe(page);
+      expect((await rawRequest(`${gw.url}/dashboard`)).body).toBe(page);
+    } finally {
+      rmSync(join(dist, 'landing.html'));
+    }
+    // A build without a prerendered landing serves the shell at `/` too.
+    expect((await rawRequest(`${gw.url}/`)).body).toBe(page);
   });
 });
 

@@ -8,7 +8,7 @@ import type { GatewayConfig } from './env';
 import { errorPayload, sendError } from './error-answer';
 import { ServiceProxy } from './proxy';
 import { securityHeaderList, type HeaderPair } from './security-headers';
-import { isShellRoute, ShellPage } from './shell-page';
+import { hasSessionHint, isShellRoute, ShellPage } from './shell-page';
 
 const isApi = (url: string) => url.startsWith('/api/');
 const pathOf = (url: string) => {
@@ -47,7 +47,13 @@ export const createGatewayServer = (config: GatewayConfig, options: { shellReche
   const security = securityHeaderList(config);
   const proto = new URL(config.publicOrigin).protocol === 'https:' ? 'https' : 'http';
   const proxy = new ServiceProxy({ services: config.services, security, proto, bodyTimeoutMs: config.bodyTimeoutMs });
-  const shell = new ShellPage(join(config.staticRoot, 'shell', 'dist'), security, options.shellRecheckMs);
+  const shellDist = join(config.staticRoot, 'shell', 'dist');
+  const shell = new ShellPage(shellDist, security, { recheckMs: options.shellRecheckMs });
+  const landing = new ShellPage(shellDist, security, { recheckMs: options.shellRecheckMs, file: 'landing.html', varyAlso: 'Cookie' });
+  // `/` for a visitor without a session is the prerendered landing; a signed-in visitor gets the
+  // plain shell, which sends them to /dashboard without painting the landing first.
+  const pageFor = (req: IncomingMessage, path: string): ShellPage =>
+    (path === '/' || path === '/index.html') && !hasSessionHint(req.headers.cookie) && landing.available ? landing : shell;
   const hono = getRequestListener(createGatewayApp(config).fetch);
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -60,7 +66,10 @@ export const createGatewayServer = (config: GatewayConfig, options: { shellReche
       return;
     }
     if (isApi(url)) return proxy.handle(req, res);
-    if ((req.method === 'GET' || req.method === 'HEAD') && url[0] === '/' && isShellRoute(pathOf(url))) return shell.serve(req, res);
+    if ((req.method === 'GET' || req.method === 'HEAD') && url[0] === '/') {
+      const path = pathOf(url);
+      if (isShellRoute(path)) return pageFor(req, path).serve(req, res);
+    }
     void hono(req, res);
   };
 

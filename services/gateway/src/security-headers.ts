@@ -36,9 +36,10 @@ const deniedFeatures = [
 
 /**
  * Security headers for every answer, computed once. Scripts may come only from this origin
- * and the remotes' origins. Styles allow inline because each remote injects its CSS as
- * <style> elements. HSTS and upgrade-insecure-requests only when the public origin is https
- * (over plain http, HSTS is ignored and the upgrade would break the page).
+ * and the remotes' origins. Stylesheets are files, but styles still allow inline: the toasts
+ * library injects its own <style>, and prerendered markup may carry style attributes. HSTS and
+ * upgrade-insecure-requests only when the public origin is https (over plain http, HSTS is
+ * ignored and the upgrade would break the page).
  */
 export const securityHeaderList = (options: { remotes: RemotesMap; publicOrigin: string }): HeaderPair[] => {
   const origins = remoteOrigins(options.remotes).join(' ');

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { SESSION_HINT_COOKIE } from '@starforge/contracts';
 import type { HeaderPair } from './security-headers';
 
 /** One encoding of index.html, with the headers written before it. */
@@ -33,6 +34,10 @@ export const isShellRoute = (path: string): boolean => {
   return !path.slice(path.lastIndexOf('/') + 1).includes('.');
 };
 
+/** Whether the request carries the session hint cookie (a session may exist: not the signed-out landing). */
+export const hasSessionHint = (cookieHeader: string | undefined): boolean =>
+  cookieHeader !== undefined && new RegExp(`(?:^|;)\\s*${SESSION_HINT_COOKIE}=`).test(cookieHeader);
+
 /** Which encodings the client accepts (a `;q=0` refuses one). */
 const accepts = (header: string | undefined, encoding: string): boolean => {
   if (!header) return false;
@@ -44,26 +49,46 @@ const accepts = (header: string | undefined, encoding: string): boolean => {
   return false;
 };
 
+export interface ShellPageOptions {
+  recheckMs?: number;
+  /** The built page: index.html (every client route), or landing.html (the prerendered `/`). */
+  file?: string;
+  /** What else besides the encoding picks this page, for caches (`Cookie` for the landing). */
+  varyAlso?: string;
+}
+
 /**
- * The shell's index.html kept in memory with its brotli and gzip forms and every header
+ * One of the shell's built pages kept in memory with its brotli and gzip forms and every header
  * precomputed, so a page load is one buffer written. The file is checked again (a stat) at most
  * every `recheckMs`, and reloaded when a build replaced it.
  */
 export class ShellPage {
   private loaded: Loaded | null = null;
   private checkedAt = -Infinity;
+  private readonly recheckMs: number;
+  private readonly file: string;
+  private readonly vary: string;
 
   constructor(
     private readonly distDir: string,
     private readonly security: readonly HeaderPair[],
-    private readonly recheckMs = 500,
-  ) {}
+    options: ShellPageOptions = {},
+  ) {
+    this.recheckMs = options.recheckMs ?? 500;
+    this.file = options.file ?? 'index.html';
+    this.vary = options.varyAlso ? `Accept-Encoding, ${options.varyAlso}` : 'Accept-Encoding';
+  }
+
+  /** Whether the page is built (a missing landing falls back to index.html). */
+  get available(): boolean {
+    return this.current() !== null;
+  }
 
   private current(): Loaded | null {
     const now = performance.now();
     if (now - this.checkedAt < this.recheckMs) return this.loaded;
     this.checkedAt = now;
-    const file = join(this.distDir, 'index.html');
+    const file = join(this.distDir, this.file);
     try {
       const stat = statSync(file);
       const stamp = `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
@@ -78,7 +103,7 @@ export class ShellPage {
     const hash = createHash('sha256').update(html).digest('base64url').slice(0, 22);
     const variant = (body: Buffer, encoding: string | null): Variant => {
       const etag = `"${hash}${encoding ? `-${encoding}` : ''}"`;
-      const common = ['cache-control', 'no-cache', 'vary', 'Accept-Encoding', 'etag', etag];
+      const common = ['cache-control', 'no-cache', 'vary', this.vary, 'etag', etag];
       for (const [name, value] of this.security) common.push(name, value);
       return {
         body,

@@ -16,10 +16,13 @@ const routes: RouteObject[] = routeTable.map(({ path, access, remote }) => {
   return { path, element: <Guard access={access}>{page}</Guard> };
 });
 
-export const router = createBrowserRouter([
+/** The shell's route tree: the browser's router and the build's prerender both use it. */
+export const shellRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouterError />,
     children: [...routes, { path: '*', element: <NotFound /> }],
   },
-]);
+];
+
+export const createShellRouter = () => createBrowserRouter(shellRoutes);

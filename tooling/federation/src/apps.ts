@@ -9,6 +9,8 @@ export interface FrontendApp {
   dir: string;
   exposes: Record<string, string>;
   devPort: number;
+  /** A script run in Node after the build with the dist folder as its argument, writing prerendered pages. */
+  prerender?: string;
 }
 
 const remoteApp = (name: RemoteName, index: number): FrontendApp => ({
@@ -19,7 +21,7 @@ const remoteApp = (name: RemoteName, index: number): FrontendApp => ({
   devPort: 3101 + index,
 });
 
-export const shellApp: FrontendApp = { name: 'shell', dir: 'shell', exposes: {}, devPort: 3100 };
+export const shellApp: FrontendApp = { name: 'shell', dir: 'shell', exposes: {}, devPort: 3100, prerender: 'src/prerender/main.ts' };
 export const remoteApps: FrontendApp[] = remoteNames.map(remoteApp);
 export const frontendApps: FrontendApp[] = [shellApp, ...remoteApps];
 

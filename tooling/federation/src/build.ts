@@ -4,6 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import webpack from 'webpack';
 import type { FrontendApp } from './apps';
+import { runPrerender } from './prerender/run-prerender';
 import { webpackConfig } from './webpack-config';
 
 const STAMP = '.build-stamp';
@@ -63,6 +64,7 @@ export const buildFrontends = async (root: string, apps: FrontendApp[], log: (li
     child.hooks.done.tap('progress', (stats) => log(`  built ${child.name} in ${((stats.endTime - stats.startTime) / 1000).toFixed(1)} s`));
   }
   await runCompiler(multi);
+  await Promise.all(apps.map((app) => runPrerender(root, app)));
   await Promise.all(apps.map((app, i) => writeFile(resolve(root, app.dir, 'dist', STAMP), hashes[i] ?? '')));
   log(`frontends built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };

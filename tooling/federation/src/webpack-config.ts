@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -56,10 +57,16 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
             },
           },
         },
-        { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+        // Styles are files, not scripts: the page is styled before any JavaScript runs, and a
+        // remote's chunk brings its stylesheet in parallel with its script.
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
       ],
     },
     plugins: [
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      }),
       new ModuleFederationPlugin({
         name: app.name,
         filename: 'remoteEntry.js',
@@ -84,6 +91,7 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
       minimize: production,
       minimizer: [
         new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false, minimizerOptions: { compress: { passes: 2 }, mangle: true } }),
+        new MinimizerPlugin({ test: /\.css$/, minify: MinimizerPlugin.lightningCssMinify }),
       ],
     },
     performance: { hints: false },
