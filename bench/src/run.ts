@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { authLoadBench } from './auth-load';
 import { bountiesLoadBench } from './bounties-load';
 import { eventsLatencyBench } from './events-latency';
+import { firstScreensBench } from './first-screens';
 import { frontendBuildBench } from './frontend-build';
 import { jobsLatenessBench } from './jobs-lateness';
 import { gatewayLoadBench } from './gateway-load';
@@ -17,11 +18,11 @@ import { pageTimingsBench } from './page-timings';
 import { rewardsLoadBench } from './rewards-load';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft|marketplace|bounties` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|screens` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties'];
+const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties', 'screens'];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -60,6 +61,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   nft: () => nftLoadBench({ stack }),
   marketplace: () => marketplaceLoadBench({ stack }),
   bounties: () => bountiesLoadBench({ stack }),
+  screens: () => firstScreensBench({ stack, browser }),
 };
 
 try {

@@ -1,0 +1,286 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { chromiumLaunchOptions } from '@starforge/launcher/chromium';
+import { GzipSizes, jsTotals, loadedResources, type BrowserHolder, type JsTotals } from './lib/browser';
+import { atMost, type BenchResult, type Figure } from './lib/report';
+import type { StackHolder } from './lib/stack';
+import { fixed, kib, median } from './lib/stats';
+
+const SCREENS = ['/', '/auth'] as const;
+const RUNS = 2;
+const MOBILE_SCORE_TARGET = 0.95;
+const LCP_TARGET_MS = 1_500;
+const TBT_TARGET_MS = 150;
+const LANDING_JS_TARGET_KIB = 130;
+
+type FormFactor = 'mobile' | 'desktop';
+
+interface LighthouseRun {
+  screen: string;
+  formFactor: FormFactor;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  /** The LCP element as Lighthouse names it. */
+  lcpElement: string;
+  consoleErrors: string[];
+  /** Main-thread time per script (Lighthouse's bootup-time audit), largest first. */
+  scripts: { url: string; totalMs: number; scriptingMs: number }[];
+}
+
+const score = (lhr: Result, category: string): number => lhr.categories[category]?.score ?? Number.NaN;
+const numeric = (lhr: Result, audit: string): number => lhr.audits[audit]?.numericValue ?? Number.NaN;
+
+const lcpElementOf = (lhr: Result): string => {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet ?? '—';
+};
+
+const consoleErrorsOf = (lhr: Result): string[] => {
+  const details = lhr.audits['errors-in-console']?.details as { items?: { description?: string; source?: string }[] } | undefined;
+  return (details?.items ?? []).map((i) => `${i.source ?? ''}: ${i.description ?? ''}`.slice(0, 160));
+};
+
+const scriptsOf = (lhr: Result): LighthouseRun['scripts'] => {
+  const details = lhr.audits['bootup-time']?.details as { items?: { url?: string; total?: number; scripting?: number }[] } | undefined;
+  return (details?.items ?? []).map((i) => ({ url: i.url ?? '', totalMs: i.total ?? 0, scriptingMs: i.scripting ?? 0 })).sort((a, b) => b.totalMs - a.totalMs);
+};
+
+/** Lighthouse's mobile preset (its default: simulated slow 4G, 4× CPU slowdown) or its desktop preset. */
+const runLighthouse = async (port: number, url: string, formFactor: FormFactor): Promise<Result> => {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] };
+  const answer = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  if (!answer) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (answer.lhr.runtimeError) throw new Error(`Lighthouse: ${answer.lhr.runtimeError.code} ${answer.lhr.runtimeError.message}`);
+  return answer.lhr;
+};
+
+/**
+ * JS fetched before the largest paint, with the mobile preset's network and CPU applied in the
+ * browser (Chrome's own throttling, Lighthouse's "devtools" values: 562.5 ms RTT, 1.47 Mbit/s
+ * down, 4× CPU), so which scripts arrive before the paint is observed, not simulated.
+ */
+const jsBeforeLargestPaint = async (
+  browser: BrowserHolder,
+  baseUrl: string,
+  sizes: GzipSizes,
+  path: string,
+): Promise<{ lcpMs: number; js: JsTotals; lcpTag: string }> => {
+  const context = await (await browser.get()).newContext({ baseURL: baseUrl, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: (1_474.56 * 1024) / 8,
+      uploadThroughput: (675 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(path, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForTimeout(1_500);
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<{ time: number; tag: string }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
+            resolve({
+              time: last?.startTime ?? Number.NaN,
+              tag: last?.element ? `${last.element.tagName.toLowerCase()}${last.element.id ? `#${last.element.id}` : ''}` : '—',
+            });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    const resources = await loadedResources(page);
+    const js = await jsTotals(
+      resources.filter((r) => r.responseEnd <= lcp.time),
+      sizes,
+    );
+    return { lcpMs: lcp.time, js, lcpTag: lcp.tag };
+  } finally {
+    await context.close();
+  }
+};
+
+const minOf = (values: number[]) => Math.min(...values);
+const maxOf = (values: number[]) => Math.max(...values);
+
+/**
+ * The first screens a newcomer meets, as Lighthouse 12 scores them (mobile and desktop presets,
+ * two runs each, side by side in one run), and the JavaScript the landing loads before its
+ * largest paint on a throttled phone.
+ */
+export const firstScreensBench = async ({ stack, browser }: { stack: StackHolder; browser: BrowserHolder }): Promise<BenchResult> => {
+  const running = await stack.get({ frontends: true });
+  const sizes = new GzipSizes(running.ipUrl);
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunchOptions.executablePath,
+    chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
+  });
+  const runs: LighthouseRun[] = [];
+  try {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (let run = 1; run <= RUNS; run++) {
+        // Side by side: each run measures every screen before the next run starts.
+        for (const screen of SCREENS) {
+          const lhr = await runLighthouse(chrome.port, `${running.url}${screen}`, formFactor);
+          const measured: LighthouseRun = {
+            screen,
+            formFactor,
+            performance: score(lhr, 'performance'),
+            accessibility: score(lhr, 'accessibility'),
+            bestPractices: score(lhr, 'best-practices'),
+            lcpMs: numeric(lhr, 'largest-contentful-paint'),
+            tbtMs: numeric(lhr, 'total-blocking-time'),
+            cls: numeric(lhr, 'cumulative-layout-shift'),
+            fcpMs: numeric(lhr, 'first-contentful-paint'),
+            lcpElement: lcpElementOf(lhr),
+            consoleErrors: consoleErrorsOf(lhr),
+            scripts: scriptsOf(lhr),
+          };
+          runs.push(measured);
+          console.log(
+            `    ${formFactor} #${run} ${screen}: performance ${fixed(measured.performance, 2)}, LCP ${fixed(measured.lcpMs, 0)} ms, TBT ${fixed(measured.tbtMs, 0)} ms, a11y ${fixed(measured.accessibility, 2)}, best practices ${fixed(measured.bestPractices, 2)}`,
+          );
+        }
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+
+  console.log('  landing on a throttled phone: JS before the largest paint (3 visits)');
+  const landingPaints = [];
+  for (let i = 0; i < 3; i++) landingPaints.push(await jsBeforeLargestPaint(browser, running.url, sizes, '/'));
+  const authPaint = await jsBeforeLargestPaint(browser, running.url, sizes, '/auth');
+
+  const of = (screen: string, formFactor: FormFactor) => runs.filter((r) => r.screen === screen && r.formFactor === formFactor);
+  const figures: Figure[] = [];
+  for (const screen of SCREENS) {
+    const mobile = of(screen, 'mobile');
+    const desktop = of(screen, 'desktop');
+    const list = (values: number[], digits: number) => values.map((v) => fixed(v, digits)).join(' / ');
+    const worstMobile = minOf(mobile.map((r) => r.performance));
+    figures.push(
+      {
+        label: `${screen}: Lighthouse mobile performance (worst of ${RUNS})`,
+        value: worstMobile,
+        unit: '',
+        decimals: 2,
+        target: `≥ ${MOBILE_SCORE_TARGET}`,
+        met: worstMobile >= MOBILE_SCORE_TARGET,
+        note: list(
+          mobile.map((r) => r.performance),
+          2,
+        ),
+      },
+      {
+        label: `${screen}: Lighthouse desktop performance (worst of ${RUNS})`,
+        value: minOf(desktop.map((r) => r.performance)),
+        unit: '',
+        decimals: 2,
+        target: '1.00',
+        met: minOf(desktop.map((r) => r.performance)) >= 0.995,
+      },
+      {
+        label: `${screen}: LCP, mobile simulation (worst of ${RUNS})`,
+        value: maxOf(mobile.map((r) => r.lcpMs)),
+        unit: 'ms',
+        decimals: 0,
+        target: `≤ ${LCP_TARGET_MS} ms`,
+        met: atMost(maxOf(mobile.map((r) => r.lcpMs)), LCP_TARGET_MS),
+        note: list(
+          mobile.map((r) => r.lcpMs),
+          0,
+        ),
+      },
+      {
+        label: `${screen}: total blocking time, mobile simulation (worst of ${RUNS})`,
+        value: maxOf(mobile.map((r) => r.tbtMs)),
+        unit: 'ms',
+        decimals: 0,
+        target: `≤ ${TBT_TARGET_MS} ms`,
+        met: atMost(maxOf(mobile.map((r) => r.tbtMs)), TBT_TARGET_MS),
+        note: list(
+          mobile.map((r) => r.tbtMs),
+          0,
+        ),
+      },
+      {
+        label: `${screen}: accessibility (worst of every run)`,
+        value: minOf([...mobile, ...desktop].map((r) => r.accessibility)),
+        unit: '',
+        decimals: 2,
+        target: '1.00',
+        met: minOf([...mobile, ...desktop].map((r) => r.accessibility)) >= 0.995,
+      },
+      {
+        label: `${screen}: best practices (worst of every run)`,
+        value: minOf([...mobile, ...desktop].map((r) => r.bestPractices)),
+        unit: '',
+        decimals: 2,
+      },
+    );
+  }
+  const landingJs = maxOf(landingPaints.map((p) => kib(p.js.gzip)));
+  figures.push(
+    {
+      label: "/: JavaScript fetched before the landing's largest paint, throttled phone, gzip -9 (worst of 3)",
+      value: landingJs,
+      unit: 'KB',
+      target: `≤ ${LANDING_JS_TARGET_KIB} KB`,
+      met: atMost(landingJs, LANDING_JS_TARGET_KIB),
+      note: `${landingPaints.map((p) => `${p.js.files} files`).join(' / ')}; LCP ${landingPaints.map((p) => `${fixed(p.lcpMs, 0)} ms on ${p.lcpTag}`).join(' / ')}`,
+    },
+    {
+      label: '/auth: JavaScript fetched before its largest paint, throttled phone, gzip -9',
+      value: kib(authPaint.js.gzip),
+      unit: 'KB',
+      note: `${authPaint.js.files} files; LCP ${fixed(authPaint.lcpMs, 0)} ms on ${authPaint.lcpTag}`,
+    },
+  );
+
+  const errors = [...new Set(runs.flatMap((r) => r.consoleErrors))];
+  return {
+    name: 'screens',
+    title: 'First screens: Lighthouse 12 (mobile and desktop presets) and the landing before its largest paint',
+    command: 'pnpm bench screens',
+    figures,
+    tables: [
+      {
+        title: 'Every Lighthouse run (in the order they ran)',
+        head: ['Preset', 'Screen', 'Performance', 'FCP', 'LCP', 'TBT', 'CLS', 'Accessibility', 'Best practices', 'LCP element'],
+        rows: runs.map((r) => [
+          r.formFactor,
+          r.screen,
+          fixed(r.performance, 2),
+          `${fixed(r.fcpMs, 0)} ms`,
+          `${fixed(r.lcpMs, 0)} ms`,
+          `${fixed(r.tbtMs, 0)} ms`,
+          fixed(r.cls, 3),
+          fixed(r.accessibility, 2),
+          fixed(r.bestPractices, 2),
+          r.lcpElement.slice(0, 70),
+        ]),
+      },
+      ...SCREENS.map((screen) => ({
+        title: `${screen}: main-thread time by script in the last mobile run (Lighthouse's bootup-time, 4× CPU simulated)`,
+        head: ['Script', 'Total', 'Scripting'],
+        rows: (of(screen, 'mobile').at(-1)?.scripts ?? [])
+          .slice(0, 8)
+          .map((s) => [s.url.replace(running.url, ''), `${fixed(s.totalMs, 0)} ms`, `${fixed(s.scriptingMs, 0)} ms`]),
+      })),
+    ],
+    notes: [
+      `Lighthouse ${RUNS} runs per preset and screen, through the gateway on loopback, in Debian's Chromium (headless) launched by chrome-launcher; the mobile preset simulates slow 4G (150 ms RTT, 1.6 Mbit/s) and a 4× slower CPU from the trace it records on this machine, so a busier machine scores lower.`,
+      `Median mobile performance: ${SCREENS.map((s) => `${s} ${fixed(median(of(s, 'mobile').map((r) => r.performance)), 2)}`).join(', ')}.`,
+      'The landing\'s "JavaScript before its largest paint" is observed, not simulated: a phone-sized page with Chrome\'s own network throttling (562.5 ms RTT, 1.47 Mbit/s) and 4× CPU slowdown; every script whose response ended before the LCP entry counts.',
+      errors.length ? `Console errors Lighthouse saw: ${errors.slice(0, 5).join('; ')}` : 'Lighthouse saw no console error on any screen.',
+    ],
+  };
+};
