@@ -1,11 +1,15 @@
 /** Auth constants shared by the browser and the services (kept apart from the zod schemas). */
 export const REFRESH_COOKIE = 'sf_refresh';
 /**
- * Set and cleared with the refresh cookie, readable by the page and sent with every request: it
- * says only that a session may exist, so a visitor without it needs no session check, and the
- * gateway may send them the prerendered landing.
+ * Set and cleared by the auth service together with the refresh cookie, but readable by the page
+ * (path /, not httpOnly) and holding no secret: it says only that a session may exist, so a
+ * visitor without it is shown as signed out at once, without a session check, and the gateway
+ * sends them the prerendered landing.
  */
 export const SESSION_HINT_COOKIE = 'sf_session';
+
+/** Whether a `document.cookie` string (or a request's Cookie header) carries the session hint. */
+export const hasSessionHint = (cookies: string): boolean => cookies.split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const WALLET_NONCE_TTL_SECONDS = 5 * 60;

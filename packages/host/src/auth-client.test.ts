@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, useScriptedFetch } from './testing/scripted-fetch';
-import { testSession } from './testing/test-session';
+import { stubDocument, testSession } from './testing/test-session';
 
 // The client's retry schedule is its own logic; the network is replaced by a scripted fetch.
 const session = (expiresInSeconds: number) => testSession({ expiresInSeconds });
@@ -17,6 +17,38 @@ const loadClient = async () => {
 
 describe('authClient', () => {
   const fetchMock = useScriptedFetch();
+  // A browser that has been signed in here: the auth service left its session hint cookie.
+  beforeEach(() => stubDocument({ sessionHint: true }));
+
+  it('without the session hint sends nothing and is signed out before initialize returns', async () => {
+    stubDocument({ sessionHint: false });
+    const { authClient, events, state } = await loadClient();
+    const initializing = authClient.initialize(null);
+    expect(state()).toBe('signed_out');
+    expect(events).toEqual(['INITIAL_SESSION']);
+    expect(await initializing).toBeNull();
+    expect(authClient.initialize()).toBe(initializing);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('with the hint stays loading until the refresh answers', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { authClient, events, state } = await loadClient();
+    const initializing = authClient.initialize(new Promise<Response>((resolve) => (answer = resolve)));
+    expect(state()).toBe('loading');
+    expect(events).toEqual([]);
+    answer(json(200, session(900)));
+    await initializing;
+    expect(state()).toBe('signed_in');
+  });
+
+  it('sends its own refresh when the hint is there but the page sent none early', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, session(900)));
+    const { authClient, state } = await loadClient();
+    await authClient.initialize(null);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(state()).toBe('signed_in');
+  });
 
   it('restores the session from the cookie and announces INITIAL_SESSION', async () => {
     fetchMock.mockResolvedValueOnce(json(200, session(900)));
@@ -45,7 +77,7 @@ describe('authClient', () => {
     expect(state()).toBe('signed_in');
   });
 
-  it('starts signed out when there is no session to restore', async () => {
+  it('starts signed out when the hint was stale (the service refused the refresh)', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'session_not_found', message: 'Session not found' } }));
     const { authClient, events, state } = await loadClient();
     expect(await authClient.initialize()).toBeNull();
@@ -90,7 +122,7 @@ describe('authClient', () => {
 
   it('checks every 30 s and refreshes only when expiry is within 90 s', async () => {
     vi.stubGlobal('window', {});
-    vi.stubGlobal('document', { visibilityState: 'visible' });
+    stubDocument({ sessionHint: true }, { visibilityState: 'visible' });
     fetchMock.mockResolvedValueOnce(json(200, session(150)));
     const { authClient, events } = await loadClient();
     await authClient.initialize();

@@ -3,6 +3,7 @@ import {
   REFRESH_MARGIN_MS,
   REFRESH_RETRY_BASE_MS,
   REFRESH_RETRY_MAX_ATTEMPTS,
+  hasSessionHint,
   type AuthUser,
   type Session,
   type SignOutScope,
@@ -19,7 +20,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The browser side of the session. The access token lives only in memory; the refresh token
  * lives in an httpOnly cookie the script never sees, so a reload restores the session by
- * asking for a refresh. Every change is published to `sessionAtom` and to listeners.
+ * asking for a refresh. The auth service sets and clears a readable hint cookie with it, so a
+ * visitor who has none is signed out without asking. Every change is published to
+ * `sessionAtom` and to listeners.
  */
 class AuthClient {
   private session: Session | null = null;
@@ -29,12 +32,17 @@ class AuthClient {
   private initialized: Promise<Session | null> | null = null;
 
   /**
-   * Restores the session from the refresh cookie, once; emits INITIAL_SESSION. The page may
-   * have sent that first refresh request already, while its code was loading.
+   * Restores the session from the refresh cookie, once; emits INITIAL_SESSION. Without the
+   * session hint cookie nothing is sent and the session is signed out before this returns (so
+   * the first render already shows a guest screen, not a spinner). With it, the page may have
+   * sent that first refresh request already, while its code was loading (`null`: it did not).
    */
-  initialize(earlyRefresh?: Promise<Response | null>): Promise<Session | null> {
+  initialize(earlyRefresh?: Promise<Response | null> | null): Promise<Session | null> {
     this.initialized ??= (async () => {
-      const session = await this.refresh({ silent: true, firstAttempt: earlyRefresh }).catch(() => null);
+      // Without the hint there is no await before the emit, so it runs before initialize returns.
+      const session = hasSessionHint(typeof document === 'undefined' ? '' : document.cookie)
+        ? await this.refresh({ silent: true, firstAttempt: earlyRefresh ?? undefined }).catch(() => null)
+        : null;
       this.emit('INITIAL_SESSION', session);
       this.startAutoRefresh();
       return session;

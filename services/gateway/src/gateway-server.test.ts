@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasSessionHint, isShellRoute } from './shell-page';
+import { isShellRoute } from './shell-page';
 import { DOWN, rawRequest, startGateway, testConfig } from './testing';
 
 const staticRoot = mkdtempSync(join(tmpdir(), 'gateway-server-'));
@@ -86,16 +86,6 @@ describe('the shell page from memory', () => {
 
 describe('the prerendered landing', () => {
   const landing = '<!doctype html><title>Starforge</title><div id="root" data-prerendered="/"><h1>The Future of Web3 Testing</h1></div>';
-
-  it('reads the session hint among other cookies, and nothing that only looks like it', () => {
-    expect(hasSessionHint('sf_session=1')).toBe(true);
-    expect(hasSessionHint('theme=dark; sf_session=1')).toBe(true);
-    expect(hasSessionHint('theme=dark;sf_session=1; x=2')).toBe(true);
-    expect(hasSessionHint(undefined)).toBe(false);
-    expect(hasSessionHint('')).toBe(false);
-    expect(hasSessionHint('not_sf_session=1')).toBe(false);
-    expect(hasSessionHint('sf_refresh=abc')).toBe(false);
-  });
 
   it('is `/` for a visitor without a session hint; with the hint, and on every other route, the plain shell', async () => {
     writeFileSync(join(dist, 'landing.html'), landing);

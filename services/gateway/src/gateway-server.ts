@@ -2,13 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { bodyLimitFor, errorCodes, tooLargeMessageFor } from '@starforge/contracts';
+import { bodyLimitFor, errorCodes, hasSessionHint, tooLargeMessageFor } from '@starforge/contracts';
 import { createGatewayApp } from './app';
 import type { GatewayConfig } from './env';
 import { errorPayload, sendError } from './error-answer';
 import { ServiceProxy } from './proxy';
 import { securityHeaderList, type HeaderPair } from './security-headers';
-import { hasSessionHint, isShellRoute, ShellPage } from './shell-page';
+import { isShellRoute, ShellPage } from './shell-page';
 
 const isApi = (url: string) => url.startsWith('/api/');
 const pathOf = (url: string) => {
@@ -53,7 +53,7 @@ export const createGatewayServer = (config: GatewayConfig, options: { shellReche
   // `/` for a visitor without a session is the prerendered landing; a signed-in visitor gets the
   // plain shell, which sends them to /dashboard without painting the landing first.
   const pageFor = (req: IncomingMessage, path: string): ShellPage =>
-    (path === '/' || path === '/index.html') && !hasSessionHint(req.headers.cookie) && landing.available ? landing : shell;
+    (path === '/' || path === '/index.html') && !hasSessionHint(req.headers.cookie ?? '') && landing.available ? landing : shell;
   const hono = getRequestListener(createGatewayApp(config).fetch);
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {

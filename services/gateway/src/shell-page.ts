@@ -3,7 +3,6 @@ import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { SESSION_HINT_COOKIE } from '@starforge/contracts';
 import type { HeaderPair } from './security-headers';
 
 /** One encoding of index.html, with the headers written before it. */
@@ -33,10 +32,6 @@ export const isShellRoute = (path: string): boolean => {
   if (path.startsWith('/mfe') && (path.length === 4 || path[4] === '/')) return false;
   return !path.slice(path.lastIndexOf('/') + 1).includes('.');
 };
-
-/** Whether the request carries the session hint cookie (a session may exist: not the signed-out landing). */
-export const hasSessionHint = (cookieHeader: string | undefined): boolean =>
-  cookieHeader !== undefined && new RegExp(`(?:^|;)\\s*${SESSION_HINT_COOKIE}=`).test(cookieHeader);
 
 /** Which encodings the client accepts (a `;q=0` refuses one). */
 const accepts = (header: string | undefined, encoding: string): boolean => {

@@ -3,7 +3,7 @@ import { ApiRequestError, requestJson } from '../http';
 import { createAction } from './create-action';
 import { newIdempotencyKey } from './new-idempotency-key';
 import { jsonResponse as json, useScriptedFetch } from '../testing/scripted-fetch';
-import { testSession } from '../testing/test-session';
+import { stubDocument, testSession } from '../testing/test-session';
 
 // The action's retry schedule is its own logic; the network is a scripted fetch.
 const sentKeys = (fetchMock: ReturnType<typeof vi.fn<typeof fetch>>) =>
@@ -112,6 +112,7 @@ describe('createAction', () => {
 
   it('keeps the key on the retry that authClient.authed makes after refreshing a refused token', async () => {
     const session = (accessToken: string) => testSession({ accessToken });
+    stubDocument({ sessionHint: true });
     vi.resetModules();
     const { authClient } = await import('../auth-client');
     const { createAction: create } = await import('./create-action');

@@ -1,4 +1,5 @@
-import type { Session } from '@starforge/contracts';
+import { vi } from 'vitest';
+import { SESSION_HINT_COOKIE, type Session } from '@starforge/contracts';
 
 /** A session as the auth service answers it, for browser-side tests; fields as given. */
 export const testSession = ({
@@ -18,3 +19,8 @@ export const testSession = ({
   expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
   user: { id: userId, email, created_at: '2026-01-01T00:00:00.000Z', user_metadata: {}, identities: [], factors: [] },
 });
+
+/** The page's `document` as the auth client sees it: its cookies with or without the session hint (and any other fields given). */
+export const stubDocument = ({ sessionHint }: { sessionHint: boolean }, fields: Record<string, unknown> = {}): void => {
+  vi.stubGlobal('document', { cookie: sessionHint ? `theme=dark; ${SESSION_HINT_COOKIE}=1` : 'theme=dark', ...fields });
+};

@@ -7,7 +7,7 @@ import { invalidJwt, sessionNotFound } from '../domain/errors';
 import { sessionOfRefreshToken } from '../domain/refresh-tokens';
 import { revokeSessions } from '../domain/sessions';
 import type { AuthDeps } from '../deps';
-import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie';
+import { clearSessionCookies, readRefreshCookie } from './session-cookies';
 
 const logoutRoute = createRoute({
   method: 'post',
@@ -17,7 +17,7 @@ const logoutRoute = createRoute({
   security: bearerSecurity,
   request: { query: z.object({ scope: signOutScopeSchema.default('global') }) },
   responses: {
-    204: { description: 'Signed out; the refresh cookie is cleared unless scope is others' },
+    204: { description: 'Signed out; the refresh cookie and the session hint are cleared unless scope is others' },
     401: errorResponse('invalid_jwt for a malformed token; session_not_found when no session can be identified (global, others)'),
   },
 });
@@ -55,7 +55,7 @@ const sessionToEnd = async (c: Context, deps: AuthDeps): Promise<{ sessionId: st
 export const logoutRoutes = (deps: AuthDeps) =>
   createRouter().openapi(logoutRoute, async (c) => {
     const { scope } = c.req.valid('query');
-    if (scope !== 'others') clearRefreshCookie(c, deps.config);
+    if (scope !== 'others') clearSessionCookies(c, deps.config);
     const session = await sessionToEnd(c, deps);
     if (session) await revokeSessions(deps.sql, scope, session);
     else if (scope !== 'local') throw sessionNotFound();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
-import { call, errorOf, sessionOf, sha256, signUp, testApp, testConfig, uniqueEmail, useAuthTestApp } from '../testing/harness';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
+import { call, errorOf, sessionOf, setCookieLine, sha256, signUp, testApp, testConfig, uniqueEmail, useAuthTestApp } from '../testing/harness';
 
 describe('POST /token?grant_type=password', () => {
   const app = useAuthTestApp();
@@ -32,10 +32,11 @@ describe('POST /token?grant_type=password', () => {
     const { email } = await signUp(app);
     const result = await call(app, 'POST', '/token?grant_type=password', { body: { email, password: 'correct horse' } });
     expect(JSON.stringify(result.body)).not.toContain(result.refresh);
-    expect(result.setCookie).toContain('HttpOnly');
-    expect(result.setCookie).toContain('SameSite=Lax');
-    expect(result.setCookie).toContain('Path=/api/auth');
-    expect(result.setCookie).toContain(`Max-Age=${REFRESH_TOKEN_TTL_SECONDS}`);
+    const line = setCookieLine(result, REFRESH_COOKIE);
+    expect(line).toContain('HttpOnly');
+    expect(line).toContain('SameSite=Lax');
+    expect(line).toContain('Path=/api/auth');
+    expect(line).toContain(`Max-Age=${REFRESH_TOKEN_TTL_SECONDS}`);
     expect(result.setCookie).not.toContain('Secure');
     const stored = await app.sql`select 1 from refresh_tokens where token_hash = ${sha256(result.refresh ?? '')}`;
     expect(stored).toHaveLength(1);

@@ -8,7 +8,7 @@ import { signInWithPassword, signInWithWallet } from '../domain/sign-in';
 import type { AuthDeps } from '../deps';
 import { clientInfo } from './client-info';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
-import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie';
+import { clearSessionCookies, readRefreshCookie } from './session-cookies';
 import { sessionResponse } from './session-response';
 import { sessionResponseSchema } from './wire-schemas';
 
@@ -22,12 +22,12 @@ const jsonSchemaOf = (schema: z.ZodType): SchemaComponent => {
 
 type Grant = (c: Context<ServiceEnvVars>, deps: AuthDeps) => Promise<Session>;
 
-/** The refresh cookie for a new session and a rotated cookie; any refusal also clears the cookie. */
+/** The refresh cookie for a new session and a rotated cookie; any refusal also clears it and the session hint. */
 const refreshGrant: Grant = async (c, deps) => {
   const token = readRefreshCookie(c);
   const result = token ? await rotateRefreshToken(deps.sql, token) : ({ kind: 'not_found' } as const);
   if (result.kind !== 'rotated') {
-    clearRefreshCookie(c, deps.config);
+    clearSessionCookies(c, deps.config);
     throw result.kind === 'reused' ? refreshTokenReused() : sessionNotFound();
   }
   return sessionResponse(c, deps, result);
@@ -69,11 +69,11 @@ const tokenRoute = createRoute({
   responses: {
     200: {
       description:
-        'A session; the rotated refresh token is in the sf_refresh cookie. A password sign-in also renews the sf_device cookie, which a later password sign-in from this browser presents to count apart from the account ceiling',
+        'A session; the rotated refresh token is in the sf_refresh cookie, set with the sf_session hint (readable by the page, no secret: a session may exist). A password sign-in also renews the sf_device cookie, which a later password sign-in from this browser presents to count apart from the account ceiling',
       content: { 'application/json': { schema: sessionResponseSchema } },
     },
     400: errorResponse('Invalid input, invalid_credentials, or a malformed wallet address'),
-    401: errorResponse('session_not_found, refresh_token_already_used, or wallet_proof_invalid'),
+    401: errorResponse('session_not_found, refresh_token_already_used (both clear sf_refresh and sf_session), or wallet_proof_invalid'),
     429: errorResponse('over_request_rate_limit'),
   },
 });

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
-import { REFRESH_COOKIE, sessionSchema, walletChallengeSchema, type Session, type WalletProofPurpose } from '@starforge/contracts';
+import { REFRESH_COOKIE, SESSION_HINT_COOKIE, sessionSchema, walletChallengeSchema, type Session, type WalletProofPurpose } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
 import { testSql } from '@starforge/test-db';
 import { call as kitCall, errorOf, testAppOf, useTestApp, type CallOptions, type CallResult, type TestApp, type TestHandle } from '@starforge/test-db/harness';
@@ -45,13 +45,19 @@ export interface AuthCallOptions extends CallOptions {
 export interface AuthCallResult extends CallResult {
   /** The sf_refresh cookie the answer set: a value, '' when it cleared it, undefined when it left it alone. */
   refresh: string | undefined;
+  /** The sf_session hint the answer set: '1', '' when it cleared it, undefined when it left it alone. */
+  hint: string | undefined;
 }
 
-/** The kit's `call`, with the refresh cookie as its own option and result. */
+/** The kit's `call`, with the refresh cookie as its own option and result (and the hint as a result). */
 export const call = async (app: TestApp, method: string, path: string, { refresh, ...options }: AuthCallOptions = {}): Promise<AuthCallResult> => {
   const result = await kitCall(app, method, path, refresh ? { ...options, cookies: { ...options.cookies, [REFRESH_COOKIE]: refresh } } : options);
-  return { ...result, refresh: result.cookies[REFRESH_COOKIE] };
+  return { ...result, refresh: result.cookies[REFRESH_COOKIE], hint: result.cookies[SESSION_HINT_COOKIE] };
 };
+
+/** The Set-Cookie line an answer sent for one cookie (its attributes included), or undefined. */
+export const setCookieLine = (result: Pick<AuthCallResult, 'headers'>, name: string): string | undefined =>
+  result.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
 
 export { errorOf };
 
