@@ -1,0 +1,65 @@
+import { signUpViaApi } from './support/accounts';
+import { expect, test } from './support/fixtures';
+
+const HEADLINE = 'The Future of Web3 Testing';
+
+test.describe('the prerendered landing', () => {
+  test('paints its copy, cards and buttons styled without any script', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
+      for (const title of ['Launch Tests', 'Secure Testing', 'Instant Results'])
+        await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Start Testing Now' })).toHaveAttribute('href', '/auth');
+      await expect(page.getByRole('button', { name: 'Launch Mission Control' })).toBeVisible();
+      // The stylesheet is a file the HTML links: the hero button has its gradient before any script.
+      const heroBackground = await page.getByRole('link', { name: 'Start Testing Now' }).evaluate((el) => getComputedStyle(el).backgroundImage);
+      expect(heroBackground).toContain('gradient');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('hydrates in place: the painted heading stays the same element, nothing is logged, the links route in the page', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`);
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __painted: Element | null }).__painted = document.querySelector('h1');
+      });
+    });
+    await page.goto('/');
+    // Hydrated: the wallet button answers a click (no Phantom here: the spec's install alert).
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    const alerted = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    await alerted;
+    expect(await page.evaluate(() => (window as unknown as { __painted: Element | null }).__painted === document.querySelector('h1'))).toBe(true);
+
+    await page.evaluate(() => {
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
+    await page.getByRole('link', { name: 'Start Testing Now' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(logged).toEqual([]);
+  });
+
+  test('a signed-in visitor opening / is sent to /dashboard without the landing being painted', async ({ page }) => {
+    await signUpViaApi(page);
+    const landingPainted = page.waitForSelector(`h1:has-text("${HEADLINE}")`, { timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    const response = await page.goto('/');
+    expect(await response?.text()).not.toContain(HEADLINE);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+    expect(await landingPainted).toBe(false);
+  });
+});
