@@ -1,4 +1,4 @@
-import { routeTable } from '@starforge/contracts';
+import { routeTable, SESSION_HINT_COOKIE } from '@starforge/contracts';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 
@@ -23,7 +23,9 @@ test.describe('guards for a signed-out visitor', () => {
     await expect(page.getByRole('heading', { name: 'Pricing' })).toBeVisible();
   });
 
-  test('a spinner shows while the session loads', async ({ page }) => {
+  test('with a session hint, a spinner shows while the session loads', async ({ page, context, baseURL }) => {
+    // A hint left from an earlier session (its refresh cookie gone): one check, refused.
+    await context.addCookies([{ name: SESSION_HINT_COOKIE, value: '1', url: `${baseURL}/` }]);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/token?grant_type=refresh_token', async (route) => {
