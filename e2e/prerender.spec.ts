@@ -1,3 +1,4 @@
+import { AuthPage } from './pages/auth-page';
 import { signUpViaApi } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
@@ -61,5 +62,48 @@ test.describe('the prerendered landing', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
     expect(await landingPainted).toBe(false);
+  });
+});
+
+test.describe("a remote's snapshot: /auth", () => {
+  test('is painted, styled and inert, without any script', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/auth');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+      await expect(page.getByText('Email', { exact: true })).toBeVisible();
+      // The snapshot is a picture until the real screen replaces it: nothing in it takes focus.
+      await expect(page.locator('.sf-snapshot')).toHaveAttribute('inert', '');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      const button = page.getByRole('button', { name: 'Sign In', exact: true });
+      expect(await button.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('gradient');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('gives way to the real screen with no spinner in between, and the form works', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`);
+    });
+    await page.addInitScript(() => {
+      const seen = { spinner: false };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('.sf-fullpage-center')) seen.spinner = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto('/auth');
+    await expect(page.locator('.sf-snapshot')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    // Nothing logged while the real screen replaced the snapshot (the refused sign-in below logs its own error).
+    expect(logged).toEqual([]);
+    const auth = new AuthPage(page);
+    await auth.signIn('nobody@example.com', 'not-the-password-1');
+    await expect(auth.toast('Invalid email or password')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __seen: { spinner: boolean } }).__seen.spinner)).toBe(false);
   });
 });

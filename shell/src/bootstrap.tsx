@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { PRERENDERED_ATTRIBUTE, SNAPSHOT_ATTRIBUTE, snapshotRoute } from '@starforge/contracts';
 import { authClient, hostStore, sessionAtom } from '@starforge/host';
 import { initRemotes } from './federation/remotes';
+import { preloadRemoteScreen } from './federation/remote-page';
 import { preloadRemotesOnIntent } from './federation/preload-on-intent';
 import { App } from './app';
 import { createShellRouter } from './routing/router';
 import { earlyRefresh } from './session/early-refresh';
 import { connectServerEventsToSession } from './session/server-events';
-import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
 
 connectServerEventsToSession();
 // Start both in the background: the landing page needs neither to paint.
@@ -29,11 +30,22 @@ const app = (
   </StrictMode>
 );
 
-// The build prerendered this path for a signed-out visitor (the gateway sends that page only to
-// a browser without a session hint): hydrate it. Anything else renders from scratch.
-const prerendered = container.getAttribute(PRERENDERED_ATTRIBUTE);
-if (prerendered === window.location.pathname && hostStore.get(sessionAtom).status === 'signed_out') {
+const here = window.location.pathname;
+const signedOut = hostStore.get(sessionAtom).status === 'signed_out';
+const snapshotOf = container.getAttribute(SNAPSHOT_ATTRIBUTE);
+const snapshotRemote = snapshotOf === here && signedOut ? snapshotRoute(here)?.remote : undefined;
+
+if (container.getAttribute(PRERENDERED_ATTRIBUTE) === here && signedOut) {
+  // The build prerendered this screen for a signed-out visitor from these same components (the
+  // gateway sends it only to a browser without a session hint): hydrate it.
   hydrateRoot(container, app, options);
+} else if (snapshotRemote) {
+  // A remote's snapshot of this screen is painted: keep it until the remote has loaded, so the
+  // first render draws the real screen over it in one frame instead of a spinner. A failed load
+  // renders anyway, and the route shows its error and retry.
+  void preloadRemoteScreen(snapshotRemote)
+    .catch(() => undefined)
+    .then(() => createRoot(container, options).render(app));
 } else {
   container.replaceChildren();
   createRoot(container, options).render(app);

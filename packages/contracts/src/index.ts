@@ -4,6 +4,7 @@ export * from './remotes';
 export * from './remotes-schema';
 export * from './domains';
 export * from './routes';
+export * from './prerender';
 export * from './messages';
 export * from './constants';
 export * from './auth-constants';

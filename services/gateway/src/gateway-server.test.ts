@@ -84,27 +84,6 @@ describe('the shell page from memory', () => {
   });
 });
 
-describe('the prerendered landing', () => {
-  const landing = '<!doctype html><title>Starforge</title><div id="root" data-prerendered="/"><h1>The Future of Web3 Testing</h1></div>';
-
-  it('is `/` for a visitor without a session hint; with the hint, and on every other route, the plain shell', async () => {
-    writeFileSync(join(dist, 'landing.html'), landing);
-    try {
-      const guest = await rawRequest(`${gw.url}/`);
-      expect(guest.body).toBe(landing);
-      expect(guest.headers.vary).toBe('Accept-Encoding, Cookie');
-      expect(guest.headers['content-security-policy']).toContain("script-src 'self'");
-      expect((await rawRequest(`${gw.url}/`, { headers: { cookie: 'theme=dark; sf_session=1' } })).body).toBe(page);
-      expect((await rawRequest(`${gw.url}/auth`)).body).toBe(page);
-      expect((await rawRequest(`${gw.url}/dashboard`)).body).toBe(page);
-    } finally {
-      rmSync(join(dist, 'landing.html'));
-    }
-    // A build without a prerendered landing serves the shell at `/` too.
-    expect((await rawRequest(`${gw.url}/`)).body).toBe(page);
-  });
-});
-
 describe('the rest through Hono on the same server', () => {
   it('serves the remotes map and remote builds, with the security headers', async () => {
     const manifest = await fetch(`${gw.url}/mfe/mfe_nft/mf-manifest.json`);

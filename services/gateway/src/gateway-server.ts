@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { bodyLimitFor, errorCodes, hasSessionHint, tooLargeMessageFor } from '@starforge/contracts';
+import { bodyLimitFor, errorCodes, tooLargeMessageFor } from '@starforge/contracts';
 import { createGatewayApp } from './app';
 import type { GatewayConfig } from './env';
 import { errorPayload, sendError } from './error-answer';
 import { ServiceProxy } from './proxy';
 import { securityHeaderList, type HeaderPair } from './security-headers';
-import { isShellRoute, ShellPage } from './shell-page';
+import { isShellRoute } from './shell-page';
+import { ShellPages } from './shell-pages';
 
 const isApi = (url: string) => url.startsWith('/api/');
 const pathOf = (url: string) => {
@@ -47,13 +47,7 @@ export const createGatewayServer = (config: GatewayConfig, options: { shellReche
   const security = securityHeaderList(config);
   const proto = new URL(config.publicOrigin).protocol === 'https:' ? 'https' : 'http';
   const proxy = new ServiceProxy({ services: config.services, security, proto, bodyTimeoutMs: config.bodyTimeoutMs });
-  const shellDist = join(config.staticRoot, 'shell', 'dist');
-  const shell = new ShellPage(shellDist, security, { recheckMs: options.shellRecheckMs });
-  const landing = new ShellPage(shellDist, security, { recheckMs: options.shellRecheckMs, file: 'landing.html', varyAlso: 'Cookie' });
-  // `/` for a visitor without a session is the prerendered landing; a signed-in visitor gets the
-  // plain shell, which sends them to /dashboard without painting the landing first.
-  const pageFor = (req: IncomingMessage, path: string): ShellPage =>
-    (path === '/' || path === '/index.html') && !hasSessionHint(req.headers.cookie ?? '') && landing.available ? landing : shell;
+  const pages = new ShellPages(config, security, options.shellRecheckMs);
   const hono = getRequestListener(createGatewayApp(config).fetch);
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -68,7 +62,7 @@ export const createGatewayServer = (config: GatewayConfig, options: { shellReche
     if (isApi(url)) return proxy.handle(req, res);
     if ((req.method === 'GET' || req.method === 'HEAD') && url[0] === '/') {
       const path = pathOf(url);
-      if (isShellRoute(path)) return pageFor(req, path).serve(req, res);
+      if (isShellRoute(path)) return pages.pageFor(req, path).serve(req, res);
     }
     void hono(req, res);
   };

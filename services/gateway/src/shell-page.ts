@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { HeaderPair } from './security-headers';
 
@@ -44,37 +43,69 @@ const accepts = (header: string | undefined, encoding: string): boolean => {
   return false;
 };
 
+/** Where a page's bytes come from: null when there is no such page (not built, removed). */
+export interface PageSource {
+  /** Cheap (stats only): changes whenever the bytes would. */
+  stamp(): string | null;
+  read(): Buffer;
+}
+
+const fileStamp = (file: string): string => {
+  const stat = statSync(file);
+  return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+};
+
+/** A built file as it is: index.html, or landing.html (the prerendered `/`). */
+export const fileSource = (file: string): PageSource => ({
+  stamp: () => {
+    try {
+      return fileStamp(file);
+    } catch {
+      return null;
+    }
+  },
+  read: () => readFileSync(file),
+});
+
+/** A page made of several built files (see snapshot-page.ts): its stamp is all of theirs. */
+export const composedSource = (files: string[], compose: () => Buffer): PageSource => ({
+  stamp: () => {
+    try {
+      return files.map(fileStamp).join('|');
+    } catch {
+      return null;
+    }
+  },
+  read: compose,
+});
+
 export interface ShellPageOptions {
   recheckMs?: number;
-  /** The built page: index.html (every client route), or landing.html (the prerendered `/`). */
-  file?: string;
-  /** What else besides the encoding picks this page, for caches (`Cookie` for the landing). */
+  /** What else besides the encoding picks this page, for caches (`Cookie` for the prerendered ones). */
   varyAlso?: string;
 }
 
 /**
- * One of the shell's built pages kept in memory with its brotli and gzip forms and every header
- * precomputed, so a page load is one buffer written. The file is checked again (a stat) at most
- * every `recheckMs`, and reloaded when a build replaced it.
+ * One of the shell's pages kept in memory with its brotli and gzip forms and every header
+ * precomputed, so a page load is one buffer written. The source is checked again (a stat) at
+ * most every `recheckMs`, and reloaded when a build replaced it.
  */
 export class ShellPage {
   private loaded: Loaded | null = null;
   private checkedAt = -Infinity;
   private readonly recheckMs: number;
-  private readonly file: string;
   private readonly vary: string;
 
   constructor(
-    private readonly distDir: string,
+    private readonly source: PageSource,
     private readonly security: readonly HeaderPair[],
     options: ShellPageOptions = {},
   ) {
     this.recheckMs = options.recheckMs ?? 500;
-    this.file = options.file ?? 'index.html';
     this.vary = options.varyAlso ? `Accept-Encoding, ${options.varyAlso}` : 'Accept-Encoding';
   }
 
-  /** Whether the page is built (a missing landing falls back to index.html). */
+  /** Whether the page is built (a missing prerendered page falls back to index.html). */
   get available(): boolean {
     return this.current() !== null;
   }
@@ -83,13 +114,13 @@ export class ShellPage {
     const now = performance.now();
     if (now - this.checkedAt < this.recheckMs) return this.loaded;
     this.checkedAt = now;
-    const file = join(this.distDir, this.file);
     try {
-      const stat = statSync(file);
-      const stamp = `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
-      if (this.loaded?.stamp !== stamp) this.loaded = this.load(readFileSync(file), stamp);
+      const stamp = this.source.stamp();
+      if (stamp === null)
+        this.loaded = null; // not built (yet), or removed by a clean build
+      else if (this.loaded?.stamp !== stamp) this.loaded = this.load(this.source.read(), stamp);
     } catch {
-      this.loaded = null; // not built (yet), or removed by a clean build
+      this.loaded = null; // replaced while being read, or malformed: the next check tries again
     }
     return this.loaded;
   }

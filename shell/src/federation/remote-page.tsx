@@ -10,6 +10,14 @@ import { UnknownRemotePage } from './unknown-remote-page';
 // Remotes already loaded in this page render at once on later visits, without a spinner.
 const loaded = new Map<RemoteName, RemoteRoutesModule>();
 
+/**
+ * Loads a remote's routes before its screen renders (the bootstrap does it for a screen whose
+ * snapshot is painted), so the first render draws the screen, not the spinner.
+ */
+export const preloadRemoteScreen = async (remote: RemoteName): Promise<void> => {
+  if (!loaded.has(remote)) loaded.set(remote, await loadRemoteRoutes(remote));
+};
+
 type LoadState = { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed'; error: unknown };
 
 /**

@@ -13,12 +13,16 @@ export interface FrontendApp {
   prerender?: string;
 }
 
+/** Remotes that snapshot some of their public screens at build time (their own prerender script). */
+const remotePrerender: Partial<Record<RemoteName, string>> = { mfe_auth: 'src/prerender.ts' };
+
 const remoteApp = (name: RemoteName, index: number): FrontendApp => ({
   name,
   dir: remoteDirs[name],
   // A remote that fills dashboard slots also exposes its widgets, apart from its screens.
   exposes: { './routes': './src/routes.tsx', ...(widgetRemotes().includes(name) ? { './widgets': './src/widgets.tsx' } : {}) },
   devPort: 3101 + index,
+  ...(remotePrerender[name] ? { prerender: remotePrerender[name] } : {}),
 });
 
 export const shellApp: FrontendApp = { name: 'shell', dir: 'shell', exposes: {}, devPort: 3100, prerender: 'src/prerender/main.ts' };
