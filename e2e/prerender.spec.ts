@@ -107,3 +107,25 @@ test.describe("a remote's snapshot: /auth", () => {
     expect(await page.evaluate(() => (window as unknown as { __seen: { spinner: boolean } }).__seen.spinner)).toBe(false);
   });
 });
+
+test("/pricing's snapshot paints the plans without scripts, and the real screen takes over quietly", async ({ browser, baseURL, page }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const still = await context.newPage();
+    await still.goto('/pricing');
+    await expect(still.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+    await expect(still.locator('.sf-snapshot')).toHaveAttribute('inert', '');
+  } finally {
+    await context.close();
+  }
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`);
+  });
+  await page.goto('/pricing');
+  await expect(page.locator('.sf-snapshot')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(logged).toEqual([]);
+});

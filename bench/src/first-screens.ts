@@ -6,7 +6,7 @@ import { atMost, type BenchResult, type Figure } from './lib/report';
 import type { StackHolder } from './lib/stack';
 import { fixed, kib, median } from './lib/stats';
 
-const SCREENS = ['/', '/auth'] as const;
+const SCREENS = ['/', '/auth', '/pricing'] as const;
 const RUNS = 2;
 const MOBILE_SCORE_TARGET = 0.95;
 const LCP_TARGET_MS = 1_500;

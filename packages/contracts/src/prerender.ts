@@ -1,3 +1,4 @@
+import type { RemoteName } from './remotes';
 import { routeTable, type RouteEntry } from './routes';
 
 /**
@@ -29,5 +30,9 @@ export interface ScreenSnapshot {
 export const snapshotFileName = (path: string): string => `${path.replace(/^\//, '').replaceAll('/', '_') || 'index'}.json`;
 
 /** The routes a snapshot may stand for: a remote's fixed paths that a visitor without a session opens. */
-export const snapshotRoute = (path: string): RouteEntry | undefined =>
-  routeTable.find((route) => route.path === path && route.remote !== undefined && route.access !== 'private' && !route.path.includes(':'));
+const isSnapshotRoute = (route: RouteEntry): boolean => route.remote !== undefined && route.access !== 'private' && !route.path.includes(':');
+
+export const snapshotRoute = (path: string): RouteEntry | undefined => routeTable.find((route) => route.path === path && isSnapshotRoute(route));
+
+/** The screens a remote's build snapshots. */
+export const snapshotRoutesOf = (remote: RemoteName): RouteEntry[] => routeTable.filter((route) => route.remote === remote && isSnapshotRoute(route));

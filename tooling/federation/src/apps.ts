@@ -1,4 +1,4 @@
-import { remoteDirs, remoteNames, widgetRemotes, type RemoteName } from '@starforge/contracts';
+import { remoteDirs, remoteNames, snapshotRoutesOf, widgetRemotes, type RemoteName } from '@starforge/contracts';
 
 /**
  * The six frontends. `exposes` is what a remote offers the shell: its route tree (and, as
@@ -9,12 +9,11 @@ export interface FrontendApp {
   dir: string;
   exposes: Record<string, string>;
   devPort: number;
-  /** A script run in Node after the build with the dist folder as its argument, writing prerendered pages. */
+  /** The shell: a script run in Node after the build with the dist folder as its argument, writing prerendered pages. */
   prerender?: string;
+  /** A remote: whether the build snapshots its public screens (contracts' snapshotRoutesOf). */
+  snapshots?: boolean;
 }
-
-/** Remotes that snapshot some of their public screens at build time (their own prerender script). */
-const remotePrerender: Partial<Record<RemoteName, string>> = { mfe_auth: 'src/prerender.ts' };
 
 const remoteApp = (name: RemoteName, index: number): FrontendApp => ({
   name,
@@ -22,7 +21,7 @@ const remoteApp = (name: RemoteName, index: number): FrontendApp => ({
   // A remote that fills dashboard slots also exposes its widgets, apart from its screens.
   exposes: { './routes': './src/routes.tsx', ...(widgetRemotes().includes(name) ? { './widgets': './src/widgets.tsx' } : {}) },
   devPort: 3101 + index,
-  ...(remotePrerender[name] ? { prerender: remotePrerender[name] } : {}),
+  snapshots: snapshotRoutesOf(name).length > 0,
 });
 
 export const shellApp: FrontendApp = { name: 'shell', dir: 'shell', exposes: {}, devPort: 3100, prerender: 'src/prerender/main.ts' };

@@ -7,22 +7,24 @@ import type { FrontendApp } from '../apps';
 const require = createRequire(import.meta.url);
 const run = promisify(execFile);
 
+/** The script and its arguments: the shell's own prerender, or the snapshot of a remote's public screens. */
+const scriptFor = (app: FrontendApp, appDir: string): string[] | null => {
+  const dist = resolve(appDir, 'dist');
+  if (app.prerender) return [resolve(appDir, app.prerender), dist];
+  if (app.snapshots) return [resolve(import.meta.dirname, 'snapshot-remote.ts'), app.name, appDir, dist];
+  return null;
+};
+
 /**
- * Runs an app's prerender script (`FrontendApp.prerender`) in its own Node process, with the
- * TypeScript loader and stylesheets stubbed, and the app's dist folder as its argument. A
- * process of its own keeps React's server renderer and the loader hooks out of the build.
+ * Runs an app's prerender after its build in a Node process of its own, with the TypeScript
+ * loader and stylesheets stubbed: React's server renderer and the loader hooks stay out of the
+ * build, and the app's code runs as it is.
  */
 export const runPrerender = async (root: string, app: FrontendApp): Promise<void> => {
-  if (!app.prerender) return;
   const appDir = resolve(root, app.dir);
-  const args = [
-    '--import',
-    require.resolve('tsx'),
-    '--import',
-    resolve(import.meta.dirname, 'register-css-stub.mjs'),
-    resolve(appDir, app.prerender),
-    resolve(appDir, 'dist'),
-  ];
+  const script = scriptFor(app, appDir);
+  if (!script) return;
+  const args = ['--import', require.resolve('tsx'), '--import', resolve(import.meta.dirname, 'register-css-stub.mjs'), ...script];
   // The base config, whose JSX setting covers the workspace packages too (an app's own config includes only its src).
   const env = { ...process.env, NODE_ENV: 'production', TSX_TSCONFIG_PATH: resolve(root, 'tsconfig.base.json') };
   await run(process.execPath, args, { cwd: appDir, env }).catch((error: { stderr?: string; message: string }) => {
