@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { PRERENDERED_ATTRIBUTE, SNAPSHOT_ATTRIBUTE, snapshotRoute } from '@starforge/contracts';
 import { authClient, hostStore, sessionAtom } from '@starforge/host';
@@ -37,15 +37,23 @@ const snapshotRemote = snapshotOf === here && signedOut ? snapshotRoute(here)?.r
 
 if (container.getAttribute(PRERENDERED_ATTRIBUTE) === here && signedOut) {
   // The build prerendered this screen for a signed-out visitor from these same components (the
-  // gateway sends it only to a browser without a session hint): hydrate it.
-  hydrateRoot(container, app, options);
+  // gateway sends it only to a browser without a session hint): hydrate it. In a transition, so
+  // React hydrates in slices that leave the main thread free between them (the page is already
+  // painted; nothing waits on the hydration but the first click, which React then hurries).
+  startTransition(() => {
+    hydrateRoot(container, app, options);
+  });
 } else if (snapshotRemote) {
   // A remote's snapshot of this screen is painted: keep it until the remote has loaded, so the
   // first render draws the real screen over it in one frame instead of a spinner. A failed load
   // renders anyway, and the route shows its error and retry.
   void preloadRemoteScreen(snapshotRemote)
     .catch(() => undefined)
-    .then(() => createRoot(container, options).render(app));
+    .then(() => {
+      const root = createRoot(container, options);
+      // Rendered in slices too: the snapshot stays painted until the whole screen commits at once.
+      startTransition(() => root.render(app));
+    });
 } else {
   container.replaceChildren();
   createRoot(container, options).render(app);
