@@ -58,7 +58,7 @@ export function OpenBountiesPage() {
           </section>
         ) : (
           <>
-            <ul className="bounty-grid" aria-label="Open bug bounties" aria-busy={stale || undefined}>
+            <ul className="sf-card-list bounty-grid" aria-label="Open bug bounties" aria-busy={stale || undefined}>
               {bounties.map((bounty) => (
                 <OpenBountyCard key={bounty.id} bounty={bounty} onChanged={refetch} />
               ))}
