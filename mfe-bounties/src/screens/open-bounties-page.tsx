@@ -66,9 +66,9 @@ export function OpenBountiesPage() {
             {answer ? <Pager page={search.page} total={answer.total} pageSize={answer.page_size} searchOf={searchOf} /> : null}
           </>
         )}
-        <footer className="sf-muted bounty-showing" role="status" data-testid="open-bounties-showing">
+        <p className="sf-muted bounty-showing" role="status" data-testid="open-bounties-showing">
           {answer && !stale && !failed ? showingOpenBounties(answer.total) : ''}
-        </footer>
+        </p>
       </main>
     </>
   );
