@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { routeTable } from '@starforge/contracts';
+import { authMessages, routeTable } from '@starforge/contracts';
 import type { TestAccount } from './support/accounts';
 import { test, expect } from './support/fixtures';
 import { MarketApi, signInViaApi } from './support/marketplace';
@@ -11,11 +11,16 @@ type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
 /** Who looks at a screen: nobody signed in, the showcase's creator, or the hunter who claimed one of their bounties. */
 type Viewer = 'signed out' | 'creator' | 'hunter';
 
-/** One visit: where to go, as whom, and what shows the screen's content has arrived (its main heading, and more where data loads). */
+/**
+ * One visit: where to go, as whom, and what shows the screen's content has arrived (its main
+ * heading, and more where data loads); a `state` is reached by `act` once the heading shows.
+ */
 interface Visit {
   viewer: Viewer;
   url: (showcase: Showcase) => string;
   heading: string | RegExp;
+  state?: string;
+  act?: (page: Page) => Promise<void>;
   content?: (page: Page, showcase: Showcase) => Locator;
 }
 
@@ -26,7 +31,25 @@ interface Visit {
  */
 const visits: Record<string, Visit[]> = {
   '/': [{ viewer: 'signed out', url: () => '/', heading: 'The Future of Web3 Testing', content: (page) => page.getByRole('region', { name: 'Features' }) }],
-  '/auth': [{ viewer: 'signed out', url: () => '/auth', heading: 'Welcome Back', content: (page) => page.getByLabel('Email', { exact: true }) }],
+  '/auth': [
+    { viewer: 'signed out', url: () => '/auth', heading: 'Welcome Back', content: (page) => page.getByLabel('Email', { exact: true }) },
+    {
+      viewer: 'signed out',
+      url: () => '/auth',
+      heading: 'Welcome Back',
+      state: 'the sign-up form and its toast',
+      act: async (page) => {
+        await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+        await page.getByLabel('First Name', { exact: true }).fill('Ada');
+        await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
+        await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+        await page.getByLabel('Password', { exact: true }).fill('short');
+        await page.getByLabel('Confirm Password', { exact: true }).fill('other');
+        await page.getByRole('button', { name: 'Create Account' }).click();
+      },
+      content: (page) => page.getByText(authMessages.passwordsDoNotMatch),
+    },
+  ],
   '/dashboard': [
     {
       viewer: 'creator',
@@ -58,7 +81,25 @@ const visits: Record<string, Visit[]> = {
     },
   ],
   '/cart': [{ viewer: 'hunter', url: () => '/cart', heading: 'Your Cart', content: (page, { tag }) => page.getByText(`Comet ${tag}`).first() }],
-  '/payment': [{ viewer: 'hunter', url: () => '/payment', heading: 'Payment', content: (page, { tag }) => page.getByText(`Comet ${tag}`).first() }],
+  '/payment': [
+    { viewer: 'hunter', url: () => '/payment', heading: 'Payment', content: (page, { tag }) => page.getByText(`Comet ${tag}`).first() },
+    {
+      viewer: 'hunter',
+      url: () => '/payment',
+      heading: 'Payment',
+      state: 'the card form sent empty',
+      act: (page) => page.getByRole('button', { name: 'Pay $12.00' }).click(),
+      content: (page) => page.locator('.sf-field-error').first(),
+    },
+    {
+      viewer: 'hunter',
+      url: () => '/payment',
+      heading: 'Payment',
+      state: 'the Solana tab',
+      act: (page) => page.getByRole('tab', { name: 'Solana' }).click(),
+      content: (page) => page.getByTestId('sol-total'),
+    },
+  ],
   '/projects': [
     { viewer: 'creator', url: () => '/projects', heading: 'QA Testing Projects', content: (page, { tag }) => page.getByText(`Vault ${tag}`).first() },
   ],
@@ -197,7 +238,7 @@ test('every route of the route table has a visit', () => {
 
 for (const [path, pathVisits] of Object.entries(visits)) {
   for (const visit of pathVisits) {
-    test(`${path} ${visit.viewer} has no serious or critical axe violation`, async ({ page }) => {
+    test(`${path} ${visit.viewer}${visit.state ? `, ${visit.state},` : ''} has no serious or critical axe violation`, async ({ page }) => {
       if (!showcase) throw new Error('the showcase account was not made');
       const account: TestAccount | undefined = visit.viewer === 'creator' ? showcase.creator : visit.viewer === 'hunter' ? showcase.hunter : undefined;
       if (account) await signInViaApi(page, account);
@@ -205,6 +246,7 @@ for (const [path, pathVisits] of Object.entries(visits)) {
 
       // The screen's own content, not a spinner or a skeleton: its heading, its data, nothing still loading.
       await expect(page.getByRole('heading', { level: 1, name: visit.heading })).toBeVisible();
+      await visit.act?.(page);
       if (visit.content) await expect(visit.content(page, showcase)).toBeVisible();
       await expect(page.locator('.sf-spinner, [aria-busy="true"]')).toHaveCount(0);
       await page.evaluate(() => document.fonts.ready);
@@ -213,9 +255,10 @@ for (const [path, pathVisits] of Object.entries(visits)) {
       const { violations, incomplete } = await new AxeBuilder({ page }).analyze();
       const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       const lesser = violations.filter((violation) => !serious.includes(violation));
-      if (lesser.length > 0) console.log(`${path} (${visit.viewer}), moderate and minor:\n${describe(lesser)}`);
+      const where = `${path} (${visit.viewer}${visit.state ? `, ${visit.state}` : ''})`;
+      if (lesser.length > 0) console.log(`${where}, moderate and minor:\n${describe(lesser)}`);
       const overGradients = await textOverGradients(page, incomplete);
-      expect(serious.length + overGradients.length, `${path} (${visit.viewer}):\n${describe(serious)}${describeGradients(overGradients)}`).toBe(0);
+      expect(serious.length + overGradients.length, `${where}:\n${describe(serious)}${describeGradients(overGradients)}`).toBe(0);
     });
   }
 }
