@@ -64,7 +64,7 @@ export function BountiesPage() {
           </section>
         ) : (
           <>
-            <ul className="bounties-grid" aria-label="Bug bounties" aria-busy={stale || undefined}>
+            <ul className="sf-card-list bounties-grid" aria-label="Bug bounties" aria-busy={stale || undefined}>
               {bounties.map((bounty) => (
                 <BountyCard key={bounty.id} bounty={bounty} />
               ))}

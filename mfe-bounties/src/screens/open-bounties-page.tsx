@@ -58,7 +58,7 @@ export function OpenBountiesPage() {
           </section>
         ) : (
           <>
-            <ul className="bounty-grid" aria-label="Open bug bounties" aria-busy={stale || undefined}>
+            <ul className="sf-card-list bounty-grid" aria-label="Open bug bounties" aria-busy={stale || undefined}>
               {bounties.map((bounty) => (
                 <OpenBountyCard key={bounty.id} bounty={bounty} onChanged={refetch} />
               ))}
@@ -66,9 +66,9 @@ export function OpenBountiesPage() {
             {answer ? <Pager page={search.page} total={answer.total} pageSize={answer.page_size} searchOf={searchOf} /> : null}
           </>
         )}
-        <footer className="sf-muted bounty-showing" role="status" data-testid="open-bounties-showing">
+        <p className="sf-muted bounty-showing" role="status" data-testid="open-bounties-showing">
           {answer && !stale && !failed ? showingOpenBounties(answer.total) : ''}
-        </footer>
+        </p>
       </main>
     </>
   );

@@ -41,7 +41,7 @@ export function ProjectsPage() {
           </section>
         ) : (
           <>
-            <ul className="bounties-grid" aria-label="Projects">
+            <ul className="sf-card-list bounties-grid" aria-label="Projects">
               {projects.map((project) => (
                 <ProjectCard key={project.id} project={project} />
               ))}

@@ -65,7 +65,7 @@ export function MarketplacePage() {
           </section>
         ) : (
           <>
-            <ul className="market-grid" aria-label="NFTs for sale" aria-busy={stale || undefined}>
+            <ul className="sf-card-list market-grid" aria-label="NFTs for sale" aria-busy={stale || undefined}>
               {listings.map((listing) => (
                 <ListingCard key={listing.listing_id} listing={listing} />
               ))}

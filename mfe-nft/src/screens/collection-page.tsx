@@ -30,7 +30,7 @@ export function CollectionPage() {
             </Link>
           </section>
         ) : (
-          <ul className="nft-grid" aria-label="Your NFTs">
+          <ul className="sf-card-list nft-grid" aria-label="Your NFTs">
             {nfts.map((nft) => (
               <NftCard key={nft.id} nft={nft} />
             ))}
