@@ -15,13 +15,14 @@ import { writeResults } from './lib/results-file';
 import { StackHolder } from './lib/stack';
 import { pageTimingsBench } from './page-timings';
 import { rewardsLoadBench } from './rewards-load';
+import { skyCostBench } from './sky-cost';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft|marketplace|bounties` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|sky` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties'];
+const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties', 'sky'];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -60,6 +61,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   nft: () => nftLoadBench({ stack }),
   marketplace: () => marketplaceLoadBench({ stack }),
   bounties: () => bountiesLoadBench({ stack }),
+  sky: () => skyCostBench({ stack, browser }),
 };
 
 try {
