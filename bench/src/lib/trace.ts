@@ -1,7 +1,7 @@
 import type { CDPSession } from '@playwright/test';
 
 /** One event of a Chromium trace (the JSON trace event format, as CDP's Tracing domain sends it). */
-export interface TraceEvent {
+interface TraceEvent {
   name: string;
   cat: string;
   ph: string;
