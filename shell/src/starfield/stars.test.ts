@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BEAT_MS, createStars, starAlpha, starStyle, type Star } from './stars';
-
-const ms = (value: string | undefined): number => {
-  const match = /^(-?\d+)ms$/.exec(value ?? '');
-  if (!match) throw new Error(`not a duration in ms: ${value}`);
-  return Number(match[1]);
-};
+import { BEAT_MS, createStars, starAlpha, starLook, starMotion, type Star } from './stars';
 
 const star = (overrides: Partial<Star> = {}): Star => ({ x: 0.5, y: 0.5, radius: 1, drift: 0.005, phase: 0, twinkleSpeed: 1.6, hue: 240, ...overrides });
 
@@ -30,42 +24,37 @@ describe('stars', () => {
 
   it('times every animation in whole beats, advancing one beat a step, so all stars change on the same frames', () => {
     for (const s of createStars(300)) {
-      const style = starStyle(s);
-      for (const [duration, steps, delay] of [
-        ['--sf-drift', '--sf-drift-steps', '--sf-drift-delay'],
-        ['--sf-twinkle', '--sf-twinkle-steps', '--sf-twinkle-delay'],
-      ] as const) {
-        expect(Number.isInteger(ms(style[duration]) / BEAT_MS)).toBe(true);
-        expect(Number.isInteger(ms(style[delay]) / BEAT_MS)).toBe(true);
-        expect(ms(style[delay])).toBeLessThanOrEqual(0);
-        expect(ms(style[duration])).toBe(Number(style[steps]) * BEAT_MS);
+      for (const t of Object.values(starMotion(s))) {
+        expect(Number.isInteger(t.durationMs / BEAT_MS)).toBe(true);
+        expect(Number.isInteger(t.delayMs / BEAT_MS)).toBe(true);
+        expect(t.durationMs).toBe(t.steps * BEAT_MS);
+        expect(t.delayMs).toBeLessThanOrEqual(0);
       }
     }
   });
 
   it('drifts right at the star’s own speed, starting where the star is', () => {
-    const style = starStyle(star({ x: 0.25, drift: 0.005 }));
     // 0.005 of the width a second: one crossing in 200 s, a quarter of it already done.
-    expect(style['--sf-drift']).toBe('200000ms');
-    expect(style['--sf-drift-delay']).toBe('-50000ms');
-    expect(style['--sf-x']).toBe('0.2500');
+    expect(starMotion(star({ x: 0.25, drift: 0.005 })).drift).toEqual({ durationMs: 200_000, delayMs: -50_000, steps: 2000 });
+    expect(starLook(star({ x: 0.25 }))['--sf-x']).toBe('0.2500');
+    expect(starMotion(star({ x: 0 })).drift.delayMs).toBe(0);
   });
 
   it('twinkles at the star’s own speed, starting at its phase', () => {
-    // Dimmest to brightest at 1.6 rad/s takes π / 1.6 = 1.96 s, i.e. 20 beats.
-    expect(starStyle(star({ twinkleSpeed: 1.6, phase: -Math.PI / 2 }))['--sf-twinkle']).toBe('2000ms');
-    // At its dimmest the twinkle starts from the beginning; at its brightest half a cycle in.
-    expect(ms(starStyle(star({ twinkleSpeed: 1.6, phase: (3 * Math.PI) / 2 }))['--sf-twinkle-delay'])).toBe(0);
-    expect(ms(starStyle(star({ twinkleSpeed: 1.6, phase: Math.PI / 2 }))['--sf-twinkle-delay'])).toBe(-2000);
-    // Still brightness (reduced motion) follows the phase too.
-    expect(starStyle(star({ phase: Math.PI / 2 }))['--sf-alpha']).toBe('1.00');
-    expect(starStyle(star({ phase: -Math.PI / 2 }))['--sf-alpha']).toBe('0.25');
+    // Dimmest to brightest at 1.6 rad/s takes π / 1.6 = 1.96 s, i.e. 20 beats; at its dimmest
+    // the twinkle starts from the beginning, at its brightest half a cycle (one run) in.
+    expect(starMotion(star({ twinkleSpeed: 1.6, phase: -Math.PI / 2 })).twinkle).toEqual({ durationMs: 2000, delayMs: 0, steps: 20 });
+    expect(starMotion(star({ twinkleSpeed: 1.6, phase: (3 * Math.PI) / 2 })).twinkle.delayMs).toBe(0);
+    expect(starMotion(star({ twinkleSpeed: 1.6, phase: Math.PI / 2 })).twinkle.delayMs).toBe(-2000);
+    // Still (reduced motion), the brightness follows the phase too.
+    expect(starLook(star({ phase: Math.PI / 2 }))['--sf-alpha']).toBe('1.00');
+    expect(starLook(star({ phase: -Math.PI / 2 }))['--sf-alpha']).toBe('0.25');
   });
 
   it('keeps sizes and hues as the stars have them', () => {
-    const style = starStyle(star({ radius: 1.5, hue: 263.7, y: 0.125 }));
-    expect(style['--sf-size']).toBe('3.00px');
-    expect(style['--sf-hue']).toBe('264');
-    expect(style['--sf-y']).toBe('12.50%');
+    const look = starLook(star({ radius: 1.5, hue: 263.7, y: 0.125 }));
+    expect(look['--sf-size']).toBe('3.00px');
+    expect(look['--sf-hue']).toBe('264');
+    expect(look['--sf-y']).toBe('12.50%');
   });
 });

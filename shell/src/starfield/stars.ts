@@ -25,37 +25,45 @@ export const starAlpha = (star: Star): number => 0.625 + 0.375 * Math.sin(star.p
 
 /**
  * Every star's animations change value only on this common beat (ms): their durations and
- * delays are whole beats and they advance in steps of one beat, so all 300 change on the same
- * frames and the compositor redraws the sky 10 times a second instead of on every frame. A
+ * delays are whole beats and they advance in steps of one beat, so all the stars change on the
+ * same frames and the compositor redraws the sky 10 times a second instead of on every frame. A
  * step moves a star by less than half a pixel and its brightness by at most 0.08.
  */
 export const BEAT_MS = 100;
 
+/** One of a star's animations: whole beats, one step a beat. */
+export interface BeatTiming {
+  durationMs: number;
+  /** ≤ 0: how far into the animation the star starts. */
+  delayMs: number;
+  steps: number;
+}
+
 const beats = (ms: number): number => Math.max(1, Math.round(ms / BEAT_MS));
 const TWO_PI = Math.PI * 2;
 
+/** The custom properties starfield.css draws a star with, still: where it is, its size, hue and brightness. */
+export const starLook = (star: Star): Record<string, string> => ({
+  '--sf-x': star.x.toFixed(4),
+  '--sf-y': `${(star.y * 100).toFixed(2)}%`,
+  '--sf-size': `${(star.radius * 2).toFixed(2)}px`,
+  '--sf-hue': star.hue.toFixed(0),
+  '--sf-alpha': starAlpha(star).toFixed(2),
+});
+
 /**
- * The custom properties starfield.css draws and animates a star with: where it is and how it
- * looks when still (reduced motion), and its drift (one crossing of the sky from the left edge,
- * started `x` of the way through) and twinkle (dim to bright, then back: `alternate`), started
- * at the star's phase.
+ * A star's motion: its drift (one crossing of the sky from the left edge, started `x` of the
+ * way through) and its twinkle (dimmest to brightest, run back and forth), started at its phase.
  */
-export const starStyle = (star: Star): Record<string, string> => {
+export const starMotion = (star: Star): { drift: BeatTiming; twinkle: BeatTiming } => {
   const drift = beats(1000 / star.drift);
   // Half a twinkle: from the dimmest (phase -π/2) to the brightest (phase π/2).
   const twinkle = beats((1000 * Math.PI) / star.twinkleSpeed);
   const sinceDimmest = (((star.phase + Math.PI / 2) % TWO_PI) + TWO_PI) % TWO_PI;
+  const twinkleDelay = Math.round((sinceDimmest / TWO_PI) * 2 * twinkle) % (2 * twinkle);
+  // `|| 0`: a delay of 0, never -0.
   return {
-    '--sf-x': star.x.toFixed(4),
-    '--sf-y': `${(star.y * 100).toFixed(2)}%`,
-    '--sf-size': `${(star.radius * 2).toFixed(2)}px`,
-    '--sf-hue': star.hue.toFixed(0),
-    '--sf-alpha': starAlpha(star).toFixed(2),
-    '--sf-drift': `${drift * BEAT_MS}ms`,
-    '--sf-drift-steps': String(drift),
-    '--sf-drift-delay': `${-Math.round(star.x * drift) * BEAT_MS}ms`,
-    '--sf-twinkle': `${twinkle * BEAT_MS}ms`,
-    '--sf-twinkle-steps': String(twinkle),
-    '--sf-twinkle-delay': `${-(Math.round((sinceDimmest / TWO_PI) * 2 * twinkle) % (2 * twinkle)) * BEAT_MS}ms`,
+    drift: { durationMs: drift * BEAT_MS, delayMs: -Math.round(star.x * drift) * BEAT_MS || 0, steps: drift },
+    twinkle: { durationMs: twinkle * BEAT_MS, delayMs: -twinkleDelay * BEAT_MS || 0, steps: twinkle },
   };
 };
