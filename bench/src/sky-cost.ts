@@ -14,12 +14,36 @@ const TRACE_MS = 10_000;
 const CPU_WINDOW_MS = 5_000;
 const LANDING_HEADING = 'The Future of Web3 Testing';
 
-type Mode = 'moving' | 'reduced' | 'hidden';
+type Mode = 'moving' | 'alone' | 'reduced' | 'hidden';
 const MODES: { mode: Mode; label: string }[] = [
   { mode: 'moving', label: 'sky moving' },
+  { mode: 'alone', label: 'sky moving, the page\u2019s other animations stopped' },
   { mode: 'reduced', label: 'prefers-reduced-motion' },
   { mode: 'hidden', label: 'tab hidden (emulated)' },
 ];
+
+interface ModeFigures {
+  busy: number;
+  frames: number;
+  chromiumCpu: number | null;
+}
+
+/**
+ * The figures this benchmark measured on the sky it replaced (one canvas redrawn in a
+ * requestAnimationFrame loop), kept to compare with: that code is gone, so they cannot be measured
+ * again from this tree. Measured with the old shell/src/starfield and ui styles.css of b6bb47f
+ * built in, on Wed Nov 25 03:52 UTC 2026, 2 × AMD EPYC, Chromium 156, 0 % foreign CPU.
+ */
+const BEFORE = {
+  code: 'b6bb47f (canvas redrawn on every animation frame)',
+  date: 'Wed Nov 25 03:52 UTC 2026',
+  modes: {
+    moving: { busy: 522, frames: 48.4, chromiumCpu: 444 },
+    alone: { busy: 478, frames: 48.0, chromiumCpu: 440 },
+    reduced: { busy: 1, frames: 0, chromiumCpu: 0 },
+    hidden: { busy: 498, frames: 48.0, chromiumCpu: 400 },
+  } satisfies Record<Mode, ModeFigures>,
+};
 
 interface SkySample {
   cost: MainThreadCost;
@@ -62,6 +86,15 @@ const HIDE_TAB = `(() => {
 })();`;
 
 const perSecond = (ms: number, seconds: number) => (seconds > 0 ? ms / seconds : Number.NaN);
+const cpuText = (v: number | null) => (v === null ? '—' : `${fixed(v, 0)} ms/s`);
+
+/** Cancels every animation of the page outside the sky, so the trace shows the sky's own cost. */
+const STOP_OTHER_ANIMATIONS = `(() => {
+  for (const a of document.getAnimations()) {
+    const target = a.effect && a.effect.target;
+    if (!target || !target.closest('.sf-starfield')) a.cancel();
+  }
+})();`;
 
 /** One signed-out visit to `/` on the phone, a settle, then a trace of the page at rest. */
 const skySample = async (browser: Browser, baseURL: string, mode: Mode): Promise<SkySample> => {
@@ -79,6 +112,7 @@ const skySample = async (browser: Browser, baseURL: string, mode: Mode): Promise
     // LCP entries stop at the first input; read them before anything else touches the page.
     const lcp = await page.evaluate(() => (window as unknown as { __lcp: { element: string; startTime: number }[] }).__lcp);
     if (mode === 'hidden') await page.evaluate(HIDE_TAB);
+    if (mode === 'alone') await page.evaluate(STOP_OTHER_ANIMATIONS);
     const trace = await recordTrace(cdp, TRACE_MS);
     // The throttler suspends the renderer's main thread in a busy wait (it alone burns ~75 % of a
     // core at rate 4), so the processes' CPU is read with it off.
@@ -108,6 +142,7 @@ export const skyCostBench = async ({ stack, browser, samples = 3 }: { stack: Sta
   const figures: Figure[] = [];
   const rows: string[][] = [];
   const whereRows: string[][] = [];
+  const compareRows: string[][] = [];
   const lcpSeen = new Set<string>();
   const errors = new Set<string>();
   for (const { mode, label } of MODES) {
@@ -148,6 +183,16 @@ export const skyCostBench = async ({ stack, browser, samples = 3 }: { stack: Sta
         decimals: 0,
       },
     );
+    const before = BEFORE.modes[mode];
+    compareRows.push([
+      label,
+      `${fixed(before.busy, 0)} ms/s`,
+      `${fixed(busy, 0)} ms/s`,
+      `${fixed(before.frames)} /s`,
+      `${fixed(frames)} /s`,
+      cpuText(before.chromiumCpu),
+      cpuText(cpu),
+    ]);
     const middle = [...runs].sort((x, y) => x.cost.busyMs / x.cost.seconds - y.cost.busyMs / y.cost.seconds)[Math.floor(runs.length / 2)];
     if (middle) {
       for (const n of middle.cost.byName.slice(0, 6)) {
@@ -160,6 +205,7 @@ export const skyCostBench = async ({ stack, browser, samples = 3 }: { stack: Sta
     `Each sample: a fresh context (signed out, empty cache) with a ${PHONE.viewport.width}×${PHONE.viewport.height} viewport at DPR ${PHONE.deviceScaleFactor} (touch, mobile), CDP Emulation.setCPUThrottlingRate ${CPU_SLOWDOWN}, \`/\` loaded and its heading shown, ${SETTLE_MS / 1000} s to settle, then a CDP trace (devtools.timeline, toplevel) of ${TRACE_MS / 1000} s with nothing else happening. "Busy" is the union of the page's renderer main thread's top-level tasks (RunTask), as Lighthouse counts main-thread work, divided by the trace's wall seconds; the slowdown makes these wall times about ${CPU_SLOWDOWN}× what the machine needs.`,
     'The hidden tab is emulated from the page\u2019s side (document.visibilityState reads "hidden" and a visibilitychange event fires): headless Chromium cannot minimize or cover a window, so it keeps producing frames as for a visible tab, and the figure shows what the page itself stops. A really hidden tab also gets no animation frames from the browser.',
     `CPU of all Chromium processes: from /proc over ${CPU_WINDOW_MS / 1000} s right after the trace, with the slowdown switched off (CDP's throttler suspends the renderer's main thread in a busy wait, which alone would read as ~75 % of a core). It shows whether work moved off the main thread to the compositor and the GPU process (the GPU is disabled, so compositing and raster are in software).`,
+    '"The page\u2019s other animations stopped" cancels every animation outside the sky after the settle (on the landing: the bouncing arrow under the hero), to show the sky\u2019s own cost.',
     `Largest-contentful-paint elements seen: ${[...lcpSeen].join('; ') || 'none'}.`,
   ];
   if (errors.size) notes.push(`Page errors seen: ${[...errors].slice(0, 5).join('; ')}`);
@@ -169,6 +215,11 @@ export const skyCostBench = async ({ stack, browser, samples = 3 }: { stack: Sta
     command: 'pnpm bench sky',
     figures,
     tables: [
+      {
+        title: `Before and now (medians): before = ${BEFORE.code}, measured by this benchmark on ${BEFORE.date}`,
+        head: ['Mode', 'Main thread busy, before', 'now', 'Main-thread frames, before', 'now', 'Chromium CPU (not slowed), before', 'now'],
+        rows: compareRows,
+      },
       {
         title: 'Every sample',
         head: ['Mode', '#', 'Trace s', 'Main thread busy ms/s', 'Top-level tasks', 'Main-thread frames/s', 'Chromium CPU ms/s', 'LCP entries (element @ time)'],
