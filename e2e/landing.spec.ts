@@ -33,6 +33,8 @@ test.describe('landing page', () => {
     const first = await skyLook(page);
     await page.waitForTimeout(300);
     expect(await skyLook(page)).not.toBe(first);
+    // Every star starts on the 100 ms beat, so all of them change on the same frames.
+    expect(await starStartTimes(page)).toEqual(Array.from({ length: 600 }, () => 0));
   });
 
   test('the night sky stands still for prefers-reduced-motion, and follows the setting when it changes', async ({ page }) => {
@@ -58,6 +60,7 @@ test.describe('landing page', () => {
     await page.goto('/');
     const sky = page.locator('.sf-starfield');
     await expect(sky).toHaveAttribute('data-animating', 'true');
+    await expect(sky.locator('.sf-star')).toHaveCount(300);
     await setTabHidden(page, true);
     await expect(sky).toHaveAttribute('data-animating', 'false');
     expect(await runningStarAnimations(page)).toBe(0);
@@ -67,6 +70,7 @@ test.describe('landing page', () => {
     await setTabHidden(page, false);
     await expect(sky).toHaveAttribute('data-animating', 'true');
     expect(await runningStarAnimations(page)).toBe(600);
+    expect(await starStartTimes(page)).toEqual(Array.from({ length: 600 }, () => 0));
   });
 
   test('the night sky is decoration: hidden from assistive technology, never focused, never the largest paint', async ({ page }) => {
@@ -107,6 +111,15 @@ const runningStarAnimations = (page: Page): Promise<number> =>
     () =>
       document.getAnimations().filter((a) => a.playState === 'running' && a.effect instanceof KeyframeEffect && a.effect.target?.classList.contains('sf-star'))
         .length,
+  );
+
+/** Each star animation's start time modulo the beat (100 ms). */
+const starStartTimes = (page: Page): Promise<number[]> =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect instanceof KeyframeEffect && a.effect.target?.classList.contains('sf-star'))
+      .map((a) => Number(a.startTime) % 100),
   );
 
 /** Emulates the browser hiding or showing the tab, as the page sees it (headless Chromium never hides one). */

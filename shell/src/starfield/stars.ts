@@ -42,14 +42,23 @@ export interface BeatTiming {
 const beats = (ms: number): number => Math.max(1, Math.round(ms / BEAT_MS));
 const TWO_PI = Math.PI * 2;
 
-/** The custom properties starfield.css draws a star with, still: where it is, its size, hue and brightness. */
-export const starLook = (star: Star): Record<string, string> => ({
-  '--sf-x': star.x.toFixed(4),
-  '--sf-y': `${(star.y * 100).toFixed(2)}%`,
-  '--sf-size': `${(star.radius * 2).toFixed(2)}px`,
-  '--sf-hue': star.hue.toFixed(0),
-  '--sf-alpha': starAlpha(star).toFixed(2),
-});
+/**
+ * How a star looks when still (its inline style): where it is, its size, hue and brightness.
+ * Its animations override the brightness and the horizontal place (starfield.tsx); the sky is
+ * 100vw + 4px wide for the drift, from just off the left edge to just off the right one.
+ */
+export const starLook = (star: Star): Record<string, string> => {
+  const size = star.radius * 2;
+  return {
+    top: `${(star.y * 100).toFixed(2)}%`,
+    width: `${size.toFixed(2)}px`,
+    height: `${size.toFixed(2)}px`,
+    'margin-top': `${(-size / 2).toFixed(2)}px`,
+    background: `hsl(${star.hue.toFixed(0)} 80% 88%)`,
+    opacity: starAlpha(star).toFixed(2),
+    transform: `translateX(calc(${star.x.toFixed(4)} * (100vw + 4px)))`,
+  };
+};
 
 /**
  * A star's motion: its drift (one crossing of the sky from the left edge, started `x` of the
