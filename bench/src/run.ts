@@ -16,13 +16,14 @@ import { writeResults } from './lib/results-file';
 import { StackHolder } from './lib/stack';
 import { pageTimingsBench } from './page-timings';
 import { rewardsLoadBench } from './rewards-load';
+import { skyCostBench } from './sky-cost';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|screens` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|screens|sky` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties', 'screens'];
+const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties', 'screens', 'sky'];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -62,6 +63,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   marketplace: () => marketplaceLoadBench({ stack }),
   bounties: () => bountiesLoadBench({ stack }),
   screens: () => firstScreensBench({ stack, browser }),
+  sky: () => skyCostBench({ stack, browser }),
 };
 
 try {

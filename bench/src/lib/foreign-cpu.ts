@@ -11,6 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 interface ProcTimes {
   ppid: number;
+  /** The executable's name as the kernel shows it (comm). */
+  comm: string;
   /** utime + stime + cutime + cstime, in clock ticks. */
   ticks: number;
 }
@@ -24,7 +26,8 @@ const readProcs = (): Map<number, ProcTimes> => {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // After "pid (comm) ": state=0, ppid=1, ..., utime=11, stime=12, cutime=13, cstime=14.
       const num = (i: number) => Number(fields[i] ?? 0);
-      procs.set(Number(name), { ppid: num(1), ticks: num(11) + num(12) + num(13) + num(14) });
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      procs.set(Number(name), { ppid: num(1), comm, ticks: num(11) + num(12) + num(13) + num(14) });
     } catch {
       // the process ended while we looked
     }
@@ -40,7 +43,8 @@ const readSystem = (): { total: number; idle: number } => {
   return { total, idle: (v[3] ?? 0) + (v[4] ?? 0) };
 };
 
-const ourTicks = (procs: Map<number, ProcTimes>): number => {
+/** CPU ticks of this process and its descendants (only those whose comm passes `only`, if given). */
+const ourTicks = (procs: Map<number, ProcTimes>, only?: (comm: string) => boolean): number => {
   const children = new Map<number, number[]>();
   for (const [pid, p] of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), pid]);
   let ticks = 0;
@@ -50,7 +54,8 @@ const ourTicks = (procs: Map<number, ProcTimes>): number => {
     const pid = stack.pop() as number;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    ticks += procs.get(pid)?.ticks ?? 0;
+    const proc = procs.get(pid);
+    if (proc && (!only || only(proc.comm))) ticks += proc.ticks;
     stack.push(...(children.get(pid) ?? []));
   }
   return ticks;
@@ -73,6 +78,28 @@ export const watchForeignCpu = (): (() => number | null) => {
       const busy = total - (end.system.idle - start.system.idle);
       const ours = end.ours - start.ours;
       return total > 0 ? Math.min(1, Math.max(0, (busy - ours) / total)) : null;
+    } catch {
+      return null;
+    }
+  };
+};
+
+/**
+ * Starts counting the CPU time of our descendants named `comm` (e.g. Chromium's processes: browser,
+ * renderers, GPU); the returned function gives the milliseconds they used since (Linux: /proc, 100
+ * ticks a second), or null where /proc cannot be read.
+ */
+export const watchOwnCpu = (comm: string): (() => number | null) => {
+  const only = (c: string) => c === comm;
+  let start: number;
+  try {
+    start = ourTicks(readProcs(), only);
+  } catch {
+    return () => null;
+  }
+  return () => {
+    try {
+      return (ourTicks(readProcs(), only) - start) * 10;
     } catch {
       return null;
     }

@@ -1,75 +1,130 @@
 import { useEffect, useRef } from 'react';
 import { STAR_COUNT } from '@starforge/contracts';
-import { advanceStars, createStars, starAlpha, type Star } from './stars';
+import { BEAT_MS, createStars, starLook, starMotion, type BeatTiming, type Star } from './stars';
+import './starfield.css';
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
-const draw = (ctx: CanvasRenderingContext2D, stars: Star[], width: number, height: number) => {
-  ctx.clearRect(0, 0, width, height);
-  for (const star of stars) {
-    ctx.globalAlpha = starAlpha(star);
-    ctx.fillStyle = `hsl(${star.hue} 80% 88%)`;
-    ctx.beginPath();
-    ctx.arc(star.x * width, star.y * height, star.radius, 0, Math.PI * 2);
-    ctx.fill();
+/** Stars made per idle callback: each batch (its script, then its style and paint) stays well under a long task on a slow phone. */
+const BATCH = 50;
+
+const DRIFT: Keyframe[] = [{ transform: 'translateX(0)' }, { transform: 'translateX(calc(100vw + 4px))' }];
+const TWINKLE: Keyframe[] = [{ opacity: 0.25 }, { opacity: 1 }];
+
+const timing = ({ durationMs, delayMs, steps }: BeatTiming): KeyframeAnimationOptions => ({
+  duration: durationMs,
+  delay: delayMs,
+  easing: `steps(${steps})`,
+  iterations: Number.POSITIVE_INFINITY,
+});
+
+const whenIdle = (run: () => void): (() => void) => {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
   }
-  ctx.globalAlpha = 1;
+  const id = window.setTimeout(run, 50);
+  return () => window.clearTimeout(id);
+};
+
+interface MadeStar {
+  span: HTMLSpanElement;
+  motion: ReturnType<typeof starMotion>;
+}
+
+const makeStar = (star: Star): MadeStar => {
+  const span = document.createElement('span');
+  span.className = 'sf-star';
+  span.style.cssText = Object.entries(starLook(star))
+    .map(([property, value]) => `${property}:${value}`)
+    .join(';');
+  return { span, motion: starMotion(star) };
 };
 
 /**
- * The full-screen night sky: 300 drifting, twinkling stars on one canvas, drawn in a single
- * requestAnimationFrame loop (which the browser pauses in background tabs). With
- * prefers-reduced-motion the sky is drawn once and stays still.
+ * Starts (or resumes) an animation on the beat: its steps fall when the document's timeline is
+ * a whole number of beats, as every other star's do (their durations and delays are whole
+ * beats), so all stars change on the same frames however late they were made or resumed.
+ */
+const startOnBeat = (animation: Animation): void => {
+  const now = Number(document.timeline.currentTime ?? 0);
+  animation.startTime = Math.round((now - Number(animation.currentTime ?? 0)) / BEAT_MS) * BEAT_MS;
+};
+
+/**
+ * The full-screen night sky: STAR_COUNT drifting, twinkling stars, each a span with two
+ * animations (transform and opacity) that the compositor runs: no script and no main-thread
+ * frame per frame. They pause while the tab is hidden; with prefers-reduced-motion there are
+ * none and the stars stand still (following the setting when it changes). `data-animating`
+ * says whether the sky is moving.
+ *
+ * Web Animations rather than CSS animations: React listens for animationiteration at its root,
+ * and Chromium then runs a main-thread frame for every iteration of every CSS animation.
  */
 export function Starfield() {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const skyRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const canvas = canvasRef.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    const stars = createStars(STAR_COUNT);
+    const sky = skyRef.current;
+    if (!sky) return;
     const motion = window.matchMedia(reducedMotionQuery);
-    let frame = 0;
-    let last = 0;
-    let width = 0;
-    let height = 0;
+    // Random, so made here rather than rendered: a page rendered ahead of time carries only the
+    // sky's colour. Made when the browser is idle, a batch at a time, after the page's own work.
+    const waiting = createStars(STAR_COUNT);
+    const made: MadeStar[] = [];
+    let animations: Animation[] = [];
+    let cancelIdle = () => {};
 
-    const resize = () => {
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
-      width = window.innerWidth;
-      height = window.innerHeight;
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-      draw(ctx, stars, width, height);
+    const isMoving = () => !motion.matches;
+    const isHidden = () => document.visibilityState === 'hidden';
+    const animate = (stars: MadeStar[]): Animation[] => {
+      const started = stars.flatMap(({ span, motion: { drift, twinkle } }) => [
+        span.animate(DRIFT, timing(drift)),
+        span.animate(TWINKLE, { ...timing(twinkle), direction: 'alternate' }),
+      ]);
+      for (const a of started) {
+        if (isHidden()) a.pause();
+        else startOnBeat(a);
+      }
+      return started;
     };
-    const tick = (now: number) => {
-      const seconds = last ? Math.min((now - last) / 1000, 0.1) : 0;
-      last = now;
-      advanceStars(stars, seconds);
-      draw(ctx, stars, width, height);
-      frame = requestAnimationFrame(tick);
+
+    const makeBatch = () => {
+      const batch = waiting.splice(0, BATCH).map(makeStar);
+      sky.append(...batch.map((s) => s.span));
+      made.push(...batch);
+      if (isMoving()) animations.push(...animate(batch));
+      if (waiting.length) cancelIdle = whenIdle(makeBatch);
     };
+
     const apply = () => {
-      cancelAnimationFrame(frame);
-      last = 0;
-      canvas.dataset.animating = String(!motion.matches);
-      if (motion.matches) draw(ctx, stars, width, height);
-      else frame = requestAnimationFrame(tick);
+      const moving = isMoving();
+      if (!moving) {
+        for (const a of animations) a.cancel();
+        animations = [];
+      } else if (!animations.length) {
+        animations = animate(made);
+      } else {
+        for (const a of animations) {
+          if (isHidden()) a.pause();
+          else if (a.playState === 'paused') startOnBeat(a);
+        }
+      }
+      sky.dataset.animating = String(moving && !isHidden());
     };
 
-    resize();
     apply();
-    window.addEventListener('resize', resize);
+    cancelIdle = whenIdle(makeBatch);
     motion.addEventListener('change', apply);
+    document.addEventListener('visibilitychange', apply);
     return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('resize', resize);
+      cancelIdle();
       motion.removeEventListener('change', apply);
+      document.removeEventListener('visibilitychange', apply);
+      for (const a of animations) a.cancel();
+      sky.replaceChildren();
     };
   }, []);
 
-  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabIndex is not focusable; the starfield is decoration.
-  return <canvas ref={canvasRef} className="sf-starfield" aria-hidden="true" data-star-count={STAR_COUNT} />;
+  return <div ref={skyRef} className="sf-starfield" aria-hidden="true" data-star-count={STAR_COUNT} />;
 }
