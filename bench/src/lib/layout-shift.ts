@@ -48,7 +48,7 @@ export const layoutShiftProbe = `(() => {
  * The largest session window (shifts less than 1 s apart, a window at most 5 s long), as
  * web-vitals and Chromium compute CLS; shifts right after input are left out.
  */
-export const cumulativeLayoutShift = (shifts: readonly LayoutShift[]): number => {
+const cumulativeLayoutShift = (shifts: readonly LayoutShift[]): number => {
   let best = 0;
   let window = 0;
   let first = Number.NEGATIVE_INFINITY;
