@@ -4,11 +4,13 @@ import '@starforge/ui/styles.css';
 import { authClient } from '@starforge/host';
 import { initRemotes } from './federation/remotes';
 import { preloadRemotesOnIntent } from './federation/preload-on-intent';
+import { preloadWidgetsOnceSignedIn } from './dashboard/preload-widgets';
 import { App } from './app';
 import { earlyRefresh } from './session/early-refresh';
 import { connectServerEventsToSession } from './session/server-events';
 
 connectServerEventsToSession();
+preloadWidgetsOnceSignedIn();
 // Start both in the background: the landing page needs neither to paint.
 void authClient.initialize(earlyRefresh);
 void initRemotes().catch((error: unknown) => console.error('could not read the remotes map', error));

@@ -1,9 +1,19 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { isRemotesMap, type RemoteName } from '@starforge/contracts';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+// Subpaths: the entry script imports this module (early-widgets.ts), so it stays small.
+import { isRemotesMap, type RemoteName } from '@starforge/contracts/remotes';
 import type { RemoteRoutesModule, RemoteWidgetsModule } from '@starforge/host';
+import { earlyRemotesMap } from './early-remotes-map';
 
 let entries: Map<RemoteName, string> | undefined;
 let ready: Promise<void> | undefined;
+let early: Promise<Response | null> | null = earlyRemotesMap;
+
+/** The entry script's answer the first time (unless it failed), a fresh request after that. */
+const fetchRemotesMap = async (): Promise<Response> => {
+  const first = early;
+  early = null;
+  return (await first) ?? fetch('/remotes.json', { cache: 'no-store' });
+};
 
 /**
  * Reads the remotes map the gateway serves and registers every remote by its manifest URL,
@@ -11,7 +21,7 @@ let ready: Promise<void> | undefined;
  */
 export const initRemotes = (): Promise<void> =>
   (ready ??= (async () => {
-    const response = await fetch('/remotes.json', { cache: 'no-store' });
+    const response = await fetchRemotesMap();
     if (!response.ok) throw new Error(`remotes map answered ${response.status}`);
     const map: unknown = await response.json();
     if (!isRemotesMap(map)) throw new Error('the remotes map names no manifest for some remote');
@@ -28,6 +38,16 @@ export const loadRemoteRoutes = async (remote: RemoteName): Promise<RemoteRoutes
   const module = await loadRemote<RemoteRoutesModule>(`${remote}/routes`);
   if (!module?.pages) throw new Error(`${remote} did not expose its routes`);
   return module;
+};
+
+/**
+ * Downloads a remote's manifest, entry and `./widgets` chunks without running the chunks (the
+ * shared packages they need are not negotiated yet when the entry script calls this), so the
+ * dashboard's loadRemoteWidgets finds them in the cache.
+ */
+export const preloadRemoteWidgetFiles = async (remote: RemoteName): Promise<void> => {
+  await initRemotes();
+  await preloadRemote([{ nameOrAlias: remote, exposes: ['./widgets'], resourceCategory: 'sync' }]);
 };
 
 const widgetLoads = new Map<RemoteName, Promise<RemoteWidgetsModule>>();
