@@ -32,12 +32,42 @@ export const initRemotes = (): Promise<void> =>
     throw error;
   }));
 
+// Remotes that failed to load in this page (until a retry resets them), and those whose routes were asked for.
+const failed = new Set<RemoteName>();
+const routesAsked = new Set<RemoteName>();
+
+/** Settles as `load` does, remembering whether the remote failed. */
+const noting = async <T>(remote: RemoteName, load: Promise<T>): Promise<T> => {
+  try {
+    const result = await load;
+    failed.delete(remote);
+    return result;
+  } catch (error) {
+    failed.add(remote);
+    throw error;
+  }
+};
+
 /** Loads a remote's route tree; throws when the remote cannot be reached or is malformed. */
 export const loadRemoteRoutes = async (remote: RemoteName): Promise<RemoteRoutesModule> => {
   await initRemotes();
-  const module = await loadRemote<RemoteRoutesModule>(`${remote}/routes`);
+  routesAsked.add(remote);
+  const module = await noting(remote, loadRemote<RemoteRoutesModule>(`${remote}/routes`));
   if (!module?.pages) throw new Error(`${remote} did not expose its routes`);
   return module;
+};
+
+/** Whether downloading a remote's routes ahead of need is worth it: not asked for yet, and not broken. */
+export const routesWorthPreloading = (remote: RemoteName): boolean => !routesAsked.has(remote) && !failed.has(remote);
+
+/**
+ * Downloads a remote's manifest, entry and `./routes` chunks (and their styles) without running
+ * the chunks, so a later loadRemoteRoutes finds them in the cache and costs no long task now.
+ */
+export const preloadRemoteRoutes = async (remote: RemoteName): Promise<void> => {
+  await initRemotes();
+  routesAsked.add(remote);
+  await noting(remote, preloadRemote([{ nameOrAlias: remote, exposes: ['./routes'], resourceCategory: 'sync' }]));
 };
 
 /**
@@ -61,7 +91,7 @@ export const loadRemoteWidgets = (remote: RemoteName): Promise<RemoteWidgetsModu
   if (!load) {
     load = (async () => {
       await initRemotes();
-      const module = await loadRemote<RemoteWidgetsModule>(`${remote}/widgets`);
+      const module = await noting(remote, loadRemote<RemoteWidgetsModule>(`${remote}/widgets`));
       if (!module?.widgets) throw new Error(`${remote} did not expose its widgets`);
       return module;
     })();
@@ -74,6 +104,7 @@ export const loadRemoteWidgets = (remote: RemoteName): Promise<RemoteWidgetsModu
 /** Forgets what the runtime cached for a remote, so the next load fetches it afresh. */
 export const resetRemote = (remote: RemoteName): void => {
   widgetLoads.delete(remote);
+  failed.delete(remote);
   const entry = entries?.get(remote);
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });
 };
