@@ -18,6 +18,27 @@ const SETTLE_MS = 1_000;
 /** Completed test runs the bench account has, so the Testing Engine's history is a list, as for any active user. */
 const ACCOUNT_TEST_RUNS = 3;
 
+/**
+ * This bench's figures on the code before issue 18's changes (widgets loaded when /dashboard
+ * rendered, a small spinner card as each slot's placeholder, remotes preloaded on hover and focus
+ * only), kept to compare each run with. Keyed by figure label, median then p95 for timings.
+ */
+const BEFORE = {
+  code: '96ee7c0',
+  date: '2026-11-25, 9 % foreign CPU during the run',
+  ms: {
+    'dashboard-stats': [751, 1165],
+    'nft-minting-wizard': [723, 1100],
+    'testing-engine': [751, 1165],
+    'token-panel': [751, 1165],
+    every: [751, 1165],
+    welcome: [423, 485],
+    auth: [112, 131],
+    marketplace: [110, 151],
+  },
+  cls: { median: 0.0221, worst: 0.2678 },
+} as const;
+
 /** A widget's content, not its skeleton: what must be in the page for the slot to count as painted. */
 const widgets: Record<DashboardSlot, { label: string; selector: string }> = {
   'dashboard-stats': {
@@ -287,6 +308,15 @@ export const dashboardTimingsBench = async ({
       `${fixed(median(list.map((s) => s.cls)), 4)} / ${fixed(Math.max(...list.map((s) => s.cls)), 4)}`,
     ];
   });
+  const p50p95 = (values: number[]) => `${fixed(median(values), 0)} / ${fixed(percentile(values, 95), 0)}`;
+  const beforeAfter: string[][] = [
+    ...slots.map((slot) => [`${widgets[slot].label} painted (ms)`, BEFORE.ms[slot].join(' / '), p50p95(laptop.map((s) => s.widgetMs[slot]))]),
+    ['Every widget painted (ms)', BEFORE.ms.every.join(' / '), p50p95(laptop.map((s) => s.lastWidgetMs))],
+    ['Welcome line painted (ms)', BEFORE.ms.welcome.join(' / '), p50p95(laptop.map((s) => s.welcomeMs))],
+    ['CLS (median / worst visit)', `${BEFORE.cls.median} / ${BEFORE.cls.worst}`, `${fixed(median(cls), 4)} / ${fixed(Math.max(...cls), 4)}`],
+    ["Click 'Sign In' → /auth painted (ms)", BEFORE.ms.auth.join(' / '), p50p95(landing.map((s) => s.clickToAuthMs))],
+    ['Click Marketplace → /marketplace painted (ms)', BEFORE.ms.marketplace.join(' / '), p50p95(laptop.map((s) => s.clickToMarketplaceMs))],
+  ];
   const errors = [...new Set(Object.values(byViewport).flatMap((list) => list.flatMap((s) => s.pageErrors)))];
   const preloadedMarketplace = laptop.filter((s) => s.marketplaceFetchedBeforeClick).length;
   const preloadedAuth = landing.filter((s) => s.authFetchedBeforeClick).length;
@@ -297,6 +327,11 @@ export const dashboardTimingsBench = async ({
     command: 'pnpm bench dashboard',
     figures,
     tables: [
+      {
+        title: `Before issue 18's changes (code ${BEFORE.code}, ${BEFORE.date}) and this run, at ${VIEWPORTS.laptop.width}×${VIEWPORTS.laptop.height}: median / p95`,
+        head: ['Figure', 'Before', 'This run'],
+        rows: beforeAfter,
+      },
       {
         title: `Dashboard samples at ${VIEWPORTS.laptop.width}×${VIEWPORTS.laptop.height} (ms since navigation start; the click in ms after it)`,
         head: ['#', 'welcome', ...slots, 'CLS', 'click → Marketplace', 'mfe_marketplace fetched before the click'],
