@@ -50,6 +50,29 @@ test.describe('federation', () => {
     expect(renderers).toEqual(['19.3.1']);
   });
 
+  test("the remotes behind a page's links download while the browser is idle, before any pointer moves, and only screens the visitor may open", async ({
+    page,
+  }) => {
+    const routeChunks = new Set<string>();
+    page.on('request', (r) => {
+      const m = /\/mfe\/(mfe_\w+)\/__federation_expose_routes\./.exec(r.url());
+      if (m?.[1]) routeChunks.add(m[1]);
+    });
+    // Signed out, the landing links to /auth only: the auth remote, and no private screen's remote.
+    await page.goto('/');
+    await expect.poll(() => [...routeChunks]).toEqual(['mfe_auth']);
+    await page.waitForLoadState('networkidle');
+    expect([...routeChunks]).toEqual(['mfe_auth']);
+
+    // Signed in, the dashboard links to a screen of every remote but the auth remote's own /auth:
+    // /settings is one of its screens too, so all five download, one after the other.
+    await signUpViaApi(page);
+    routeChunks.clear();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+    await expect.poll(() => [...routeChunks].sort(), { timeout: 15_000 }).toEqual(['mfe_auth', 'mfe_bounties', 'mfe_marketplace', 'mfe_nft', 'mfe_rewards']);
+  });
+
   test('a remote that is down shows a friendly message with a retry; the rest keeps working', async ({ page }) => {
     await signUpViaApi(page);
     await page.route('**/mfe/mfe_nft/**', (route) => route.fulfill({ status: 503, body: 'down' }));

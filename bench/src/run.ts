@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { authLoadBench } from './auth-load';
 import { bountiesLoadBench } from './bounties-load';
+import { dashboardTimingsBench } from './dashboard-timings';
 import { eventsLatencyBench } from './events-latency';
 import { firstScreensBench } from './first-screens';
 import { frontendBuildBench } from './frontend-build';
@@ -19,11 +20,11 @@ import { rewardsLoadBench } from './rewards-load';
 import { skyCostBench } from './sky-cost';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|screens|sky` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties', 'screens', 'sky'];
+const ALL: BenchName[] = ['frontend', 'pages', 'dashboard', 'screens', 'sky', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties'];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -54,6 +55,7 @@ const failures: string[] = [];
 const benches: Record<BenchName, () => Promise<BenchResult>> = {
   frontend: () => frontendBuildBench({ stack, browser }),
   pages: () => pageTimingsBench({ stack, browser }),
+  dashboard: () => dashboardTimingsBench({ stack, browser }),
   auth: () => authLoadBench({ stack }),
   jobs: () => jobsLatenessBench({ stack }),
   gateway: () => gatewayLoadBench({ stack }),

@@ -5,12 +5,14 @@ import { authClient, hostStore, sessionAtom } from '@starforge/host';
 import { initRemotes } from './federation/remotes';
 import { preloadRemoteScreen } from './federation/remote-page';
 import { preloadRemotesOnIntent } from './federation/preload-on-intent';
+import { preloadWidgetsOnceSignedIn } from './dashboard/preload-widgets';
 import { App } from './app';
 import { createShellRouter } from './routing/router';
 import { earlyRefresh } from './session/early-refresh';
 import { connectServerEventsToSession } from './session/server-events';
 
 connectServerEventsToSession();
+preloadWidgetsOnceSignedIn();
 // Start both in the background: the landing page needs neither to paint.
 void authClient.initialize(earlyRefresh);
 void initRemotes().catch((error: unknown) => console.error('could not read the remotes map', error));

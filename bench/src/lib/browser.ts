@@ -59,15 +59,20 @@ const pageProbe = (watches: Watch[]): string => `(() => {
   }
 })();`;
 
-/** A fresh context (empty cache, no cookies) whose pages carry the probe. */
+/** A fresh context (empty cache, no cookies) whose pages carry the probe (and any other init scripts given). */
 export const probedContext = async (
   browser: Browser,
   baseURL: string,
   watches: Watch[],
-  options: { reducedMotion?: boolean } = {},
+  options: { reducedMotion?: boolean; viewport?: { width: number; height: number }; initScripts?: string[] } = {},
 ): Promise<BrowserContext> => {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference' });
-  await context.addInitScript({ content: pageProbe(watches) });
+  const context = await browser.newContext({
+    baseURL,
+    serviceWorkers: 'block',
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
+  for (const content of [pageProbe(watches), ...(options.initScripts ?? [])]) await context.addInitScript({ content });
   return context;
 };
 

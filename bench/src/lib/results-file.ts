@@ -4,12 +4,12 @@ import { describeMachine, type MachineInfo } from './machine';
 import { figureHead, figureRows, markdownTable, type BenchName, type BenchResult } from './report';
 
 /** Section order in RESULTS.md; a section not run this time keeps its earlier text. */
-const ORDER: BenchName[] = ['frontend', 'pages', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties', 'sky'];
+const ORDER: BenchName[] = ['frontend', 'pages', 'dashboard', 'screens', 'sky', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties'];
 
 const HEADER = `# Starforge benchmarks
 
 Measured figures, written by \`bench/src/run.ts\` (\`npx -y pnpm@10 bench\` for all, or
-\`pnpm bench frontend|pages|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|sky\` for one). Each section below is replaced when its benchmark
+\`pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties\` for one). Each section below is replaced when its benchmark
 runs again and kept otherwise, so every section carries its own date, machine and command.
 Everything runs on one machine over loopback: the load generator, the browser, the services
 and PostgreSQL share its cores, so before each benchmark run.ts waits (at most 5 minutes) for

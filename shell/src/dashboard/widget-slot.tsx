@@ -1,22 +1,13 @@
 import { useState } from 'react';
 import { dashboardWidgetRemotes, type DashboardSlot, type RemoteName } from '@starforge/contracts';
-import { Spinner } from '@starforge/ui';
 import { retryRemoteWidgets, useRemoteWidgets } from './remote-widgets-store';
+import { SlotSkeleton } from './slot-skeleton';
 import { WidgetErrorBoundary } from './widget-error-boundary';
 
 function SlotContent({ remote, slot, label }: { remote: RemoteName; slot: DashboardSlot; label: string }) {
   const { load } = useRemoteWidgets(remote);
   if (load.status === 'failed') throw load.error; // the slot's boundary shows the retry
-  if (load.status === 'loading') {
-    return (
-      <div className="sf-card dashboard-widget-loading" data-widget-loading={slot}>
-        <Spinner size="sm" label={`Loading ${label}...`} />
-        <span className="sf-muted" aria-hidden="true">
-          Loading {label}...
-        </span>
-      </div>
-    );
-  }
+  if (load.status === 'loading') return <SlotSkeleton slot={slot} label={label} />;
   const Widget = load.module.widgets[slot];
   return Widget ? <Widget /> : null;
 }

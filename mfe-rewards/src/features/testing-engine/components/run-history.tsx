@@ -9,11 +9,15 @@ import { gasDeltaText } from '../gas-delta';
 const statusTone: Record<TestRun['status'], BadgeTone> = { running: 'warning', completed: 'success', failed: 'danger' };
 const statusLabel: Record<TestRun['status'], string> = { running: 'Running', completed: 'Completed', failed: 'Failed' };
 
-/** The user's recent runs under the engine; each row is `#test-run-<id>`, where ledger rows link. */
+/**
+ * The user's recent runs under the engine; each row is `#test-run-<id>`, where ledger rows link.
+ * While the runs load it is one line, as tall as 'No test runs yet' (the dashboard reserves the
+ * engine's size without runs).
+ */
 export function RunHistory({ runs, loading }: { runs: TestRun[]; loading: boolean }) {
   useScrollToHash(!loading);
   return (
-    <div className="rewards-history">
+    <div className="rewards-history" aria-busy={loading || undefined}>
       <h3>Recent test runs</h3>
       {runs.length === 0 ? (
         <p className="sf-muted">{loading ? 'Loading your runs...' : 'No test runs yet. Start one above.'}</p>
