@@ -1,6 +1,19 @@
 /** What every benchmark returns, and how it is printed. */
 
-export type BenchName = 'frontend' | 'pages' | 'dashboard' | 'screens' | 'sky' | 'auth' | 'jobs' | 'gateway' | 'events' | 'rewards' | 'nft' | 'marketplace' | 'bounties';
+export type BenchName =
+  | 'frontend'
+  | 'pages'
+  | 'dashboard'
+  | 'screens'
+  | 'sky'
+  | 'auth'
+  | 'jobs'
+  | 'gateway'
+  | 'events'
+  | 'rewards'
+  | 'nft'
+  | 'marketplace'
+  | 'bounties';
 
 export interface Figure {
   /** What was measured, e.g. "Sign-in (password), 8 connections: requests/s". */

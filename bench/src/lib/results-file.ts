@@ -4,7 +4,21 @@ import { describeMachine, type MachineInfo } from './machine';
 import { figureHead, figureRows, markdownTable, type BenchName, type BenchResult } from './report';
 
 /** Section order in RESULTS.md; a section not run this time keeps its earlier text. */
-const ORDER: BenchName[] = ['frontend', 'pages', 'dashboard', 'screens', 'sky', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties'];
+const ORDER: BenchName[] = [
+  'frontend',
+  'pages',
+  'dashboard',
+  'screens',
+  'sky',
+  'auth',
+  'jobs',
+  'gateway',
+  'events',
+  'rewards',
+  'nft',
+  'marketplace',
+  'bounties',
+];
 
 const HEADER = `# Starforge benchmarks
 

@@ -9,7 +9,7 @@ import { earlyRefresh } from '../session/early-refresh';
  * runs them once the shell has booted (and covers a sign-in later in the page). A failure here is
  * left to that load, which reports it in the widgets' slots.
  */
-void earlyRefresh.then((response) => {
+void earlyRefresh?.then((response) => {
   if (!response?.ok) return;
   for (const remote of widgetRemotes()) preloadRemoteWidgetFiles(remote).catch(() => undefined);
 });
