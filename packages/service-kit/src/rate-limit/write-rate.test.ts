@@ -55,6 +55,7 @@ describe('the per-user write limit', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => write(apps[i % 2]!, ada)));
     // At once, before the slower checks below: the bucket gains a token every 100 ms.
     const again = await write(apps[0]!, ada);
+    const againMs = Date.now() - started;
     const ok = answers.filter((r) => r.status === 201);
     const limited = answers.filter((r) => r.status === 429);
     expect(ok.length + limited.length).toBe(30);
@@ -63,13 +64,16 @@ describe('the per-user write limit', () => {
     expect(ok.length).toBeGreaterThanOrEqual(20);
     expect(ok.length).toBeLessThanOrEqual(20 + refilled);
     expect(limited.length).toBeGreaterThan(0);
-    expect(await written(ada)).toBe(ok.length);
+    // The write right after the burst is refused, unless a token had refilled by then (a slow machine).
+    const againWrote = again.status === 201;
+    if (againWrote) expect(againMs).toBeGreaterThanOrEqual(1000 / limit.perSecond);
+    else expect(again.status).toBe(429);
+    expect(await written(ada)).toBe(ok.length + (againWrote ? 1 : 0));
     for (const res of limited) {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(await res.json()).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } });
     }
 
-    expect(again.status).toBe(429);
     expect((await write(apps[1]!, bob)).status).toBe(201);
     await new Promise((r) => setTimeout(r, 1_000));
     expect((await write(apps[0]!, ada)).status).toBe(201);
