@@ -1,7 +1,7 @@
 import type { createStore } from 'jotai';
 import { widgetRemotes } from '@starforge/contracts';
 import { hostStore, sessionAtom } from '@starforge/host';
-import { preloadRemoteWidgets } from './remote-widgets-store';
+import { preloadRemoteWidgetFiles } from '../federation/remotes';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -20,12 +20,14 @@ export const onceSignedIn = (store: Store, then: () => void): (() => void) => {
 };
 
 /**
- * A signed-in visitor's home is the dashboard: as soon as the session is known to be signed in
- * (whatever screen is open), the widget remotes' manifests, entries and `./widgets` modules load
- * in parallel, so /dashboard renders its widgets instead of waiting for them. A remote that
- * fails here is tried again by the dashboard's first visit (RemoteWidgetsLoader.visit).
+ * A signed-in visitor's home is the dashboard: the first time the host store's session is signed
+ * in (whatever screen is open, a sign-in in this page included), the widget remotes' manifests,
+ * entries and `./widgets` chunks download in parallel (a restored session's already did, from the
+ * entry script: early-widgets.ts). Nothing of them runs before /dashboard renders, so the screen
+ * the visitor is on paints first; the dashboard then runs them from the cache. A download that
+ * fails is left to the dashboard's load, which reports it in the slots.
  */
 export const preloadWidgetsOnceSignedIn = (): (() => void) =>
   onceSignedIn(hostStore, () => {
-    for (const remote of widgetRemotes()) preloadRemoteWidgets(remote);
+    for (const remote of widgetRemotes()) preloadRemoteWidgetFiles(remote).catch(() => undefined);
   });

@@ -21,8 +21,5 @@ export const useRemoteWidgets = (remote: RemoteName, { visit = false } = {}): Re
   );
 };
 
-/** Starts loading the remote's widgets before any slot asks (unless that is done or under way). */
-export const preloadRemoteWidgets = (remote: RemoteName): void => loader.start(remote);
-
 /** Forgets the remote and loads its widgets again, for every slot it fills. */
 export const retryRemoteWidgets = (remote: RemoteName): void => loader.retry(remote);

@@ -70,14 +70,21 @@ export const preloadRemoteRoutes = async (remote: RemoteName): Promise<void> => 
   await noting(remote, preloadRemote([{ nameOrAlias: remote, exposes: ['./routes'], resourceCategory: 'sync' }]));
 };
 
+const widgetPreloads = new Map<RemoteName, Promise<void>>();
+
 /**
- * Downloads a remote's manifest, entry and `./widgets` chunks without running the chunks (the
- * shared packages they need are not negotiated yet when the entry script calls this), so the
- * dashboard's loadRemoteWidgets finds them in the cache.
+ * Downloads a remote's manifest, entry and `./widgets` chunks without running the chunks, once
+ * (again after a failure), so the dashboard's loadRemoteWidgets finds them in the cache. Safe
+ * before the shared packages are negotiated: the entry script calls it.
  */
-export const preloadRemoteWidgetFiles = async (remote: RemoteName): Promise<void> => {
-  await initRemotes();
-  await preloadRemote([{ nameOrAlias: remote, exposes: ['./widgets'], resourceCategory: 'sync' }]);
+export const preloadRemoteWidgetFiles = (remote: RemoteName): Promise<void> => {
+  let preload = widgetPreloads.get(remote);
+  if (!preload) {
+    preload = initRemotes().then(() => preloadRemote([{ nameOrAlias: remote, exposes: ['./widgets'], resourceCategory: 'sync' }]));
+    widgetPreloads.set(remote, preload);
+    preload.catch(() => widgetPreloads.delete(remote));
+  }
+  return preload;
 };
 
 const widgetLoads = new Map<RemoteName, Promise<RemoteWidgetsModule>>();
@@ -104,6 +111,7 @@ export const loadRemoteWidgets = (remote: RemoteName): Promise<RemoteWidgetsModu
 /** Forgets what the runtime cached for a remote, so the next load fetches it afresh. */
 export const resetRemote = (remote: RemoteName): void => {
   widgetLoads.delete(remote);
+  widgetPreloads.delete(remote);
   failed.delete(remote);
   const entry = entries?.get(remote);
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });
