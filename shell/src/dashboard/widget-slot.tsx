@@ -21,9 +21,10 @@ function SlotContent({ remote, slot, label }: { remote: RemoteName; slot: Dashbo
 export function WidgetSlot({ slot, label }: { slot: DashboardSlot; label: string }) {
   const remote = dashboardWidgetRemotes[slot];
   return (
-    <section className="dashboard-slot" aria-label={label} data-slot={slot}>
+    // A plain box: the widget (or its skeleton, or its error) is the named region, not twice.
+    <div className="dashboard-slot" data-slot={slot}>
       {remote ? <FilledSlot remote={remote} slot={slot} label={label} /> : null}
-    </section>
+    </div>
   );
 }
 
