@@ -43,9 +43,11 @@ export class ShellPages {
   private snapshotPage(path: string): ShellPage | null {
     const known = this.snapshots.get(path);
     if (known !== undefined) return known;
+    // Only the route table's fixed public paths get past here, so the map stays small.
     const remote = snapshotRoute(path)?.remote;
+    if (!remote) return null;
     const page =
-      remote && this.config.remotes[remote] === defaultRemoteEntry(remote)
+      this.config.remotes[remote] === defaultRemoteEntry(remote)
         ? new ShellPage(
             snapshotSource({
               shellDist: this.shellDist,
@@ -58,8 +60,7 @@ export class ShellPages {
             this.options(true),
           )
         : null;
-    // Only the route table's fixed public paths get here, so the map stays small.
-    if (snapshotRoute(path)) this.snapshots.set(path, page);
+    this.snapshots.set(path, page);
     return page;
   }
 }
