@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BEAT_MS, createStars, starAlpha, starLook, starMotion, type Star } from './stars';
-
-const star = (overrides: Partial<Star> = {}): Star => ({ x: 0.5, y: 0.5, radius: 1, drift: 0.005, phase: 0, twinkleSpeed: 1.6, hue: 240, ...overrides });
+import { advanceStars, createStars, drawStars, starAlpha } from './stars';
 
 describe('stars', () => {
   it('makes the requested number of stars inside the sky', () => {
@@ -15,49 +13,42 @@ describe('stars', () => {
     }
   });
 
+  it('drifts stars and wraps them at the edge', () => {
+    const [star] = createStars(1, () => 0.999);
+    if (!star) throw new Error('no star');
+    const before = star.x;
+    advanceStars([star], 10);
+    expect(star.x).not.toBe(before);
+    expect(star.x).toBeLessThan(1);
+  });
+
   it('twinkles without ever going dark', () => {
-    for (let phase = 0; phase < Math.PI * 2; phase += 0.1) {
-      expect(starAlpha(star({ phase }))).toBeGreaterThanOrEqual(0.25);
-      expect(starAlpha(star({ phase }))).toBeLessThanOrEqual(1);
+    const [star] = createStars(1);
+    if (!star) throw new Error('no star');
+    for (let i = 0; i < 100; i++) {
+      advanceStars([star], 0.1);
+      expect(starAlpha(star)).toBeGreaterThanOrEqual(0.25);
+      expect(starAlpha(star)).toBeLessThanOrEqual(1);
     }
   });
+});
 
-  it('times every animation in whole beats, advancing one beat a step, so all stars change on the same frames', () => {
-    for (const s of createStars(300)) {
-      for (const t of Object.values(starMotion(s))) {
-        expect(Number.isInteger(t.durationMs / BEAT_MS)).toBe(true);
-        expect(Number.isInteger(t.delayMs / BEAT_MS)).toBe(true);
-        expect(t.durationMs).toBe(t.steps * BEAT_MS);
-        expect(t.delayMs).toBeLessThanOrEqual(0);
-      }
-    }
-  });
-
-  it('drifts right at the star’s own speed, starting where the star is', () => {
-    // 0.005 of the width a second: one crossing in 200 s, a quarter of it already done.
-    expect(starMotion(star({ x: 0.25, drift: 0.005 })).drift).toEqual({ durationMs: 200_000, delayMs: -50_000, steps: 2000 });
-    expect(starLook(star({ x: 0.25 })).transform).toBe('translateX(calc(0.2500 * (100vw + 4px)))');
-    expect(starMotion(star({ x: 0 })).drift.delayMs).toBe(0);
-  });
-
-  it('twinkles at the star’s own speed, starting at its phase', () => {
-    // Dimmest to brightest at 1.6 rad/s takes π / 1.6 = 1.96 s, i.e. 20 beats; at its dimmest
-    // the twinkle starts from the beginning, at its brightest half a cycle (one run) in.
-    expect(starMotion(star({ twinkleSpeed: 1.6, phase: -Math.PI / 2 })).twinkle).toEqual({ durationMs: 2000, delayMs: 0, steps: 20 });
-    expect(starMotion(star({ twinkleSpeed: 1.6, phase: (3 * Math.PI) / 2 })).twinkle.delayMs).toBe(0);
-    expect(starMotion(star({ twinkleSpeed: 1.6, phase: Math.PI / 2 })).twinkle.delayMs).toBe(-2000);
-    // Still (reduced motion), the brightness follows the phase too.
-    expect(starLook(star({ phase: Math.PI / 2 })).opacity).toBe('1.00');
-    expect(starLook(star({ phase: -Math.PI / 2 })).opacity).toBe('0.25');
-  });
-
-  it('keeps sizes and hues as the stars have them', () => {
-    expect(starLook(star({ radius: 1.5, hue: 263.7, y: 0.125 }))).toMatchObject({
-      width: '3.00px',
-      height: '3.00px',
-      'margin-top': '-1.50px',
-      top: '12.50%',
-      background: 'hsl(264 80% 88%)',
-    });
+describe('drawStars', () => {
+  it('draws every star where it is, at its size, hue and brightness, on a cleared sky', () => {
+    const calls: string[] = [];
+    const ctx = {
+      globalAlpha: 1,
+      fillStyle: '' as string | CanvasGradient | CanvasPattern,
+      clearRect: (x: number, y: number, w: number, h: number) => calls.push(`clear ${x} ${y} ${w} ${h}`),
+      beginPath: () => {},
+      arc: (x: number, y: number, r: number) => calls.push(`arc ${x} ${y} ${r}`),
+      fill() {
+        calls.push(`fill ${this.fillStyle} ${this.globalAlpha}`);
+      },
+    };
+    const star = { x: 0.25, y: 0.5, radius: 1.5, drift: 0.005, phase: Math.PI / 2, twinkleSpeed: 1, hue: 240 };
+    drawStars(ctx, [star, { ...star, x: 0.75, phase: -Math.PI / 2, hue: 200 }], 400, 800);
+    expect(calls).toEqual(['clear 0 0 400 800', 'arc 100 400 1.5', 'fill hsl(240 80% 88%) 1', 'arc 300 400 1.5', 'fill hsl(200 80% 88%) 0.25']);
+    expect(ctx.globalAlpha).toBe(1);
   });
 });

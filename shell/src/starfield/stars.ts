@@ -20,59 +20,47 @@ export const createStars = (count: number, random: () => number = Math.random): 
     hue: 200 + random() * 80,
   }));
 
+/** Moves each star right by its drift, wrapping at the edge. */
+export const advanceStars = (stars: Star[], seconds: number): void => {
+  for (const star of stars) {
+    star.x += star.drift * seconds;
+    if (star.x > 1) star.x -= 1;
+    star.phase += star.twinkleSpeed * seconds;
+  }
+};
+
 /** Brightness between 0.25 and 1, so no star ever vanishes completely. */
 export const starAlpha = (star: Star): number => 0.625 + 0.375 * Math.sin(star.phase);
 
-/**
- * Every star's animations change value only on this common beat (ms): their durations and
- * delays are whole beats and they advance in steps of one beat, so all the stars change on the
- * same frames and the compositor redraws the sky 10 times a second instead of on every frame. A
- * step moves a star by less than half a pixel and its brightness by at most 0.08.
- */
-export const BEAT_MS = 100;
+/** What drawing the sky needs of a 2D context: a canvas's, or an OffscreenCanvas's in a worker. */
+type SkyContext = Pick<CanvasRenderingContext2D, 'clearRect' | 'beginPath' | 'arc' | 'fill' | 'globalAlpha' | 'fillStyle'>;
 
-/** One of a star's animations: whole beats, one step a beat. */
-export interface BeatTiming {
-  durationMs: number;
-  /** ≤ 0: how far into the animation the star starts. */
-  delayMs: number;
-  steps: number;
+/** Draws the stars on a sky of `width` × `height` CSS pixels (the context scaled to them). */
+export const drawStars = (ctx: SkyContext, stars: readonly Star[], width: number, height: number): void => {
+  ctx.clearRect(0, 0, width, height);
+  for (const star of stars) {
+    ctx.globalAlpha = starAlpha(star);
+    ctx.fillStyle = `hsl(${star.hue} 80% 88%)`;
+    ctx.beginPath();
+    ctx.arc(star.x * width, star.y * height, star.radius, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.globalAlpha = 1;
+};
+
+/** The sky's size in CSS pixels and the canvas pixels per CSS pixel (at most 2: the stars are small soft dots). */
+export interface SkySize {
+  width: number;
+  height: number;
+  ratio: number;
 }
 
-const beats = (ms: number): number => Math.max(1, Math.round(ms / BEAT_MS));
-const TWO_PI = Math.PI * 2;
+/** What the page tells the sky's worker (sky.worker.ts). */
+export type SkyMessage =
+  | { type: 'start'; canvas: OffscreenCanvas; stars: Star[]; size: SkySize; moving: boolean }
+  | { type: 'resize'; size: SkySize }
+  /** Moving: drift and twinkle; not moving (reduced motion, or a hidden tab): stand still. */
+  | { type: 'moving'; moving: boolean };
 
-/**
- * How a star looks when still (its inline style): where it is, its size, hue and brightness.
- * Its animations override the brightness and the horizontal place (starfield.tsx); the sky is
- * 100vw + 4px wide for the drift, from just off the left edge to just off the right one.
- */
-export const starLook = (star: Star): Record<string, string> => {
-  const size = star.radius * 2;
-  return {
-    top: `${(star.y * 100).toFixed(2)}%`,
-    width: `${size.toFixed(2)}px`,
-    height: `${size.toFixed(2)}px`,
-    'margin-top': `${(-size / 2).toFixed(2)}px`,
-    background: `hsl(${star.hue.toFixed(0)} 80% 88%)`,
-    opacity: starAlpha(star).toFixed(2),
-    transform: `translateX(calc(${star.x.toFixed(4)} * (100vw + 4px)))`,
-  };
-};
-
-/**
- * A star's motion: its drift (one crossing of the sky from the left edge, started `x` of the
- * way through) and its twinkle (dimmest to brightest, run back and forth), started at its phase.
- */
-export const starMotion = (star: Star): { drift: BeatTiming; twinkle: BeatTiming } => {
-  const drift = beats(1000 / star.drift);
-  // Half a twinkle: from the dimmest (phase -π/2) to the brightest (phase π/2).
-  const twinkle = beats((1000 * Math.PI) / star.twinkleSpeed);
-  const sinceDimmest = (((star.phase + Math.PI / 2) % TWO_PI) + TWO_PI) % TWO_PI;
-  const twinkleDelay = Math.round((sinceDimmest / TWO_PI) * 2 * twinkle) % (2 * twinkle);
-  // `|| 0`: a delay of 0, never -0.
-  return {
-    drift: { durationMs: drift * BEAT_MS, delayMs: -Math.round(star.x * drift) * BEAT_MS || 0, steps: drift },
-    twinkle: { durationMs: twinkle * BEAT_MS, delayMs: -twinkleDelay * BEAT_MS || 0, steps: twinkle },
-  };
-};
+/** Frames a second the worker draws while the sky moves: the slowest drift and twinkle look smooth at it. */
+export const SKY_FPS = 20;
