@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Packages that must exist once in the page. Subpaths (`react/jsx-runtime`, `react-dom/client`,
@@ -18,8 +19,25 @@ interface SharedEntry {
   requiredVersion: string;
   version: string;
   strictVersion: boolean;
+  /** The module provided under the package's name, when it is not the package itself. */
+  import?: string;
 }
 
+/**
+ * Shared in place of the package: only the parts the apps use, so the rest can be shaken out.
+ * Named by a bare request that `sharedAliases` points at the file, not by the file's path: the
+ * federation plugin provides a path-named module in every compilation (html-webpack-plugin's
+ * template compile included), a request only where something imports it, and any importing
+ * file (packages/ui, a remote) resolves the alias alike.
+ */
+const sharedInPlaceOf: Partial<Record<(typeof singletonPackages)[number], string>> = {
+  'react-router-dom': 'starforge-shared-react-router',
+};
+
+/** The webpack aliases that make `sharedInPlaceOf`'s requests resolve. */
+export const sharedAliases: Record<string, string> = {
+  'starforge-shared-react-router$': fileURLToPath(new URL('./shared-react-router.ts', import.meta.url)),
+};
 /** The installed version of `pkg` as the app resolves it (some packages do not export package.json). */
 const versionOf = (appDir: string, pkg: string): string => {
   const require = createRequire(join(appDir, 'package.json'));
@@ -41,7 +59,14 @@ export const sharedFor = (appDir: string): Record<string, SharedEntry> => {
   const shared: Record<string, SharedEntry> = {};
   for (const pkg of singletonPackages) {
     const version = versionOf(appDir, pkg);
-    const entry: SharedEntry = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
+    const replacement = sharedInPlaceOf[pkg];
+    const entry: SharedEntry = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      version,
+      strictVersion: false,
+      ...(replacement ? { import: replacement } : {}),
+    };
     shared[pkg] = entry;
     if (withSubpaths.has(pkg)) shared[`${pkg}/`] = entry;
   }

@@ -7,7 +7,7 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { FrontendApp } from './apps';
-import { sharedFor } from './shared';
+import { sharedAliases, sharedFor } from './shared';
 
 const require = createRequire(import.meta.url);
 
@@ -40,7 +40,7 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: sharedAliases },
     module: {
       rules: [
         {
