@@ -13,6 +13,7 @@ import { sameOriginJson, unsupportedMediaType } from './http/same-origin-json';
 import { errorResponse, jsonResponse, serveOpenApiOnce } from './openapi-docs';
 import { apiErrorOfPostgres, type SqlStateMap } from './postgres-errors';
 import { validationHook } from './validation';
+import { readiness } from './lifecycle/readiness';
 
 /** What every handler may read: the request id and the client's address (see clientAddress). */
 export type ServiceEnvVars = { Variables: { requestId: string; clientIp: string } };
@@ -28,6 +29,19 @@ const healthRoute = createRoute({
   responses: {
     200: jsonResponse('The service and its database answer', z.object({ status: z.literal('ok'), domain: z.string() })),
     503: errorResponse('The database does not answer'),
+  },
+});
+
+const readyRoute = createRoute({
+  method: 'get',
+  path: '/ready',
+  tags: ['ops'],
+  summary: 'Whether this copy takes new requests (for a load balancer)',
+  description:
+    'Ready once the copy listens (after its migrations and job workers are up); 503 from the moment it starts draining on SIGTERM, while `/health` still answers.',
+  responses: {
+    200: jsonResponse('The copy takes new requests', z.object({ status: z.literal('ready'), domain: z.string() })),
+    503: errorResponse('The copy is draining: send new requests to another copy'),
   },
 });
 
@@ -52,7 +66,7 @@ export interface ServiceAppOptions {
  * handler answering `{ error: { code, message } }` (typed errors as they are, the service's own
  * SQLSTATEs as it registers them, PostgreSQL errors a request can cause as 4xx, anything else a
  * logged 500),
- * `/health` (checks the database) and `/openapi.json` generated from the same zod schemas
+ * `/health` (checks the database), `/ready` (whether this copy takes new requests) and `/openapi.json` generated from the same zod schemas
  * that validate the routes.
  */
 export const createServiceApp = (domain: ServiceName, sql: Sql, options: ServiceAppOptions = {}): ServiceApp => {
@@ -61,6 +75,8 @@ export const createServiceApp = (domain: ServiceName, sql: Sql, options: Service
   const app = new OpenAPIHono<ServiceEnvVars>({ defaultHook: validationHook }).basePath(base) as ServiceApp;
   app.use(async (c, next) => {
     await next();
+    // A draining copy lets each keep-alive connection go after its answer, so none is cut mid-request.
+    if (readiness.isDraining()) c.header('connection', 'close');
     const incoming = nodeIncoming(c);
     if (incoming && bodyLeftUnread(incoming)) drainRequestBody(incoming);
   });
@@ -102,6 +118,10 @@ export const createServiceApp = (domain: ServiceName, sql: Sql, options: Service
       return c.json(errorBody(errorCodes.unavailable, 'Database unavailable'), 503);
     }
   });
+
+  app.openapi(readyRoute, (c) =>
+    readiness.isDraining() ? c.json(errorBody(errorCodes.unavailable, 'This copy is draining'), 503) : c.json({ status: 'ready' as const, domain }, 200),
+  );
 
   serveOpenApiOnce(app, '/openapi.json', { openapi: '3.1.0', info: { title: `Starforge ${domain} API`, version: '1.0.0' } });
   return app;

@@ -7,6 +7,8 @@ const serviceEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  /** How long a copy told to stop keeps serving while not ready, so load balancers move off it first. */
+  DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

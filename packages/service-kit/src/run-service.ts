@@ -6,6 +6,7 @@ import { onLauncherExit } from './launcher-exit';
 import { createJobs, type Jobs } from './jobs/index';
 import type { ServiceApp } from './create-app';
 import { serveApp } from './http/serve-app';
+import { readiness } from './lifecycle/readiness';
 
 /** What runService hands to the app it builds. */
 export interface ServiceContext {
@@ -24,17 +25,30 @@ interface RunServiceOptions {
   registerJobs?: (jobs: Jobs, sql: Sql) => void;
   /** Extra work to start after the app (workers, listeners); returns its own stop. */
   startBackground?: (sql: Sql) => Promise<() => Promise<void>>;
+  /**
+   * Runs when the copy stops taking connections, before the server waits for the open ones: what
+   * holds a connection open for long (the events service's streams) ends here.
+   */
+  beforeClose?: () => void;
 }
 
 /** How long a stop waits for running jobs; the launcher's SIGKILL comes later (processes.ts). */
 const JOBS_STOP_TIMEOUT_MS = 6_000;
 
 /**
- * Starts a domain service: migrate its schema, start its job workers, listen, and on
- * SIGTERM/SIGINT stop taking requests, let requests and jobs in flight finish, stop background
- * work and close the pool.
+ * Starts a domain service: migrate its schema (several copies starting at once take turns, see
+ * migrate), start its job workers, then listen, which is when the copy is ready; on SIGTERM/SIGINT
+ * drain it (see `stop` below).
  */
-export const runService = async ({ domain, migrationsDir, kitMigrations = [], createApp, registerJobs, startBackground }: RunServiceOptions): Promise<void> => {
+export const runService = async ({
+  domain,
+  migrationsDir,
+  kitMigrations = [],
+  createApp,
+  registerJobs,
+  startBackground,
+  beforeClose,
+}: RunServiceOptions): Promise<void> => {
   const env = readServiceEnv();
   const sql = createSql(env.DATABASE_URL, { max: env.DB_POOL_MAX, schema: domain });
   for (const kit of kitMigrations) await migrate(sql, domain, kit.dir, { kitSet: kit.kitSet });
@@ -51,11 +65,21 @@ export const runService = async ({ domain, migrationsDir, kitMigrations = [], cr
   });
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  /**
+   * Drains the copy: it stops being ready at once (`/ready` answers 503, `/health` still 200) but
+   * serves for `DRAIN_GRACE_MS` more, long enough for the gateway's next readiness probe to send
+   * new requests elsewhere, so no request meets a closed port; then it stops accepting, ends its
+   * long-lived connections, lets requests and jobs in flight finish (a job it cannot finish in
+   * time expires and another copy runs it) and closes its pool.
+   */
+  const stop = async (signal: string, { grace = true } = {}) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[${domain}] ${signal}: shutting down`);
+    readiness.startDraining();
+    console.log(`[${domain}] ${signal}: draining`);
+    if (grace && env.DRAIN_GRACE_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.DRAIN_GRACE_MS));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    beforeClose?.();
     if ('closeIdleConnections' in server) (server as { closeIdleConnections: () => void }).closeIdleConnections();
     // Requests and jobs finish side by side; both need the pool, which closes last.
     await Promise.all([
@@ -64,9 +88,11 @@ export const runService = async ({ domain, migrationsDir, kitMigrations = [], cr
     ]);
     await stopBackground();
     await sql.end({ timeout: 5 });
+    console.log(`[${domain}] stopped`);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  onLauncherExit(() => void stop('launcher exited'));
+  // Nobody balances requests to a copy whose launcher is gone: no grace.
+  onLauncherExit(() => void stop('launcher exited', { grace: false }));
 };

@@ -14,6 +14,7 @@ describe('the auth OpenAPI document', () => {
       '/api/auth/health',
       '/api/auth/logout',
       '/api/auth/profile',
+      '/api/auth/ready',
       '/api/auth/signup',
       '/api/auth/token',
       '/api/auth/user',

@@ -1,17 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { onLauncherExit, runService } from '@starforge/service-kit';
+import { runService } from '@starforge/service-kit';
 import { createApp } from './app';
 import { EventHub } from './domain/event-hub';
 
 let hub: EventHub | undefined;
-
-// Streams end first (each says `interrupted`, and its response closes its connection), so the
-// server's close does not wait for them; clients reconnect with Last-Event-ID to another
-// replica, or to this one once it is back.
-const endStreams = () => void hub?.stop();
-process.once('SIGTERM', endStreams);
-process.once('SIGINT', endStreams);
-onLauncherExit(endStreams);
 
 await runService({
   domain: 'events',
@@ -20,6 +12,10 @@ await runService({
     hub = new EventHub(sql);
     return createApp(sql, { hub });
   },
+  // Once the copy stops accepting, its streams end (each says `interrupted`, and its response
+  // closes its connection), so the server's close does not wait for them; clients reconnect with
+  // Last-Event-ID to another copy, or to this one once it is back.
+  beforeClose: () => void hub?.stop(),
   startBackground: async () => {
     await hub?.start();
     return async () => hub?.stop();

@@ -43,10 +43,22 @@ export interface GatewayServer {
  * `/api/<service>/*` by the proxy and the shell's page from memory. The rest (remote builds,
  * the shell's files, the remotes map) goes to the Hono app.
  */
-export const createGatewayServer = (config: GatewayConfig, options: { shellRecheckMs?: number } = {}): GatewayServer => {
+export interface GatewayServerOptions {
+  shellRecheckMs?: number;
+  /** How often each copy of a service with several is asked whether it is ready (default 250 ms). */
+  probeEveryMs?: number;
+}
+
+export const createGatewayServer = (config: GatewayConfig, options: GatewayServerOptions = {}): GatewayServer => {
   const security = securityHeaderList(config);
   const proto = new URL(config.publicOrigin).protocol === 'https:' ? 'https' : 'http';
-  const proxy = new ServiceProxy({ services: config.services, security, proto, bodyTimeoutMs: config.bodyTimeoutMs });
+  const proxy = new ServiceProxy({
+    services: config.services,
+    security,
+    proto,
+    bodyTimeoutMs: config.bodyTimeoutMs,
+    ...(options.probeEveryMs === undefined ? {} : { probeEveryMs: options.probeEveryMs }),
+  });
   const pages = new ShellPages(config, security, options.shellRecheckMs);
   const hono = getRequestListener(createGatewayApp(config).fetch);
 

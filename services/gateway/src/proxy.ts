@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { bodyLimitFor, errorCodes, isServiceName, tooLargeMessageFor, type ServiceName } from '@starforge/contracts';
 import { BodyTimeoutError, BodyTooLargeError, ClientLeftError, bodyLeftUnread, drainRequestBody, readIncoming } from '@starforge/service-kit';
 import { sendError } from './error-answer';
 import { forwardRequestHeaders, responseHeaders } from './forward-headers';
 import type { HeaderPair } from './security-headers';
+import { ServiceCopies, type ServiceCopy } from './service-copies';
 
 /** Errors that mean the service could not be reached or dropped the connection: a 502. */
 const unreachable = new Set([
@@ -20,6 +21,12 @@ const unreachable = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
 ]);
+
+/** The copy never got the request: it may go to another copy, whatever its method. */
+const notSent = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The connection dropped before any answer: the copy may have acted on it, so only a request that changes nothing is sent again. */
+const droppedBeforeAnswer = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const changesNothing = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** `/api/<name>/...` or `/api/<name>?...` → name; null when the URL names no service. */
 const serviceOf = (url: string): ServiceName | null => {
@@ -43,6 +50,8 @@ class Exchange implements Dispatcher.DispatchHandler {
     private readonly res: ServerResponse,
     private readonly service: ServiceName,
     private readonly security: readonly HeaderPair[],
+    /** Offers a failure before any answer to another copy; true when it took the request. */
+    private readonly sendElsewhere: (code: string) => boolean,
   ) {
     res.once('close', () => {
       if (res.writableFinished) return;
@@ -85,6 +94,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     }
     // The request body was read whole before the service was asked: the connection stays clean.
     const code = (error as { code?: string }).code ?? '';
+    if (this.sendElsewhere(code)) return;
     if (code === 'UND_ERR_HEADERS_TIMEOUT') {
       sendError(res, security, 504, errorCodes.unavailable, `The ${service} service did not answer in time. Please try again shortly.`);
     } else if (unreachable.has(code)) {
@@ -98,7 +108,10 @@ class Exchange implements Dispatcher.DispatchHandler {
 }
 
 export interface ServiceProxyOptions {
-  services: Record<ServiceName, string>;
+  /** Each service's copies (their base URLs). */
+  services: Record<ServiceName, readonly string[]>;
+  /** How often each copy's readiness is asked, when a service has several. */
+  probeEveryMs?: number;
   security: readonly HeaderPair[];
   /** The scheme the client used, sent on as X-Forwarded-Proto (https behind a TLS terminator). */
   proto: 'http' | 'https';
@@ -112,7 +125,9 @@ const pathOf = (url: string) => {
 };
 
 /**
- * `/api/<service>/*` to each service over keep-alive connections (one undici Pool per service),
+ * `/api/<service>/*` to each service over keep-alive connections (one undici Pool per copy of a
+ * service, requests spread over its ready copies, see ServiceCopies; a request no copy got, or a
+ * GET whose connection dropped before any answer, goes to the next copy),
  * written straight on Node's request and response with undici's dispatch API, with no
  * Request/Response objects built. A request body is read whole first, up to its route's limit
  * (contracts' `bodyLimitFor`) and with no more than `bodyTimeoutMs` between two of its pieces, as
@@ -122,11 +137,10 @@ const pathOf = (url: string) => {
  * requests without a body (GETs, the event stream) are forwarded at once.
  */
 export class ServiceProxy {
-  private readonly pools = new Map<ServiceName, Pool>();
+  private readonly services = new Map<ServiceName, ServiceCopies>();
   constructor(private readonly options: ServiceProxyOptions) {
-    for (const [name, url] of Object.entries(options.services) as [ServiceName, string][]) {
-      // No body timeout: an event stream stays open for as long as the tab does.
-      this.pools.set(name, new Pool(url, { keepAliveTimeout: 4_000, headersTimeout: 60_000, bodyTimeout: 0 }));
+    for (const [name, urls] of Object.entries(options.services) as [ServiceName, readonly string[]][]) {
+      this.services.set(name, new ServiceCopies(name, urls, options.probeEveryMs === undefined ? {} : { probeEveryMs: options.probeEveryMs }));
     }
   }
 
@@ -158,10 +172,28 @@ export class ServiceProxy {
     );
   }
 
-  private forward(req: IncomingMessage, res: ServerResponse, service: ServiceName, headers: string[], body: Buffer | null): void {
+  private forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    service: ServiceName,
+    headers: string[],
+    body: Buffer | null,
+    tried = new Set<ServiceCopy>(),
+  ): void {
     if (res.destroyed) return;
-    const exchange = new Exchange(req, res, service, this.options.security);
-    this.pools.get(service)!.dispatch({ path: req.url ?? '/', method: req.method ?? 'GET', headers, body }, exchange);
+    const copies = this.services.get(service)!;
+    const copy = copies.pick(tried)!;
+    const method = req.method ?? 'GET';
+    const sendElsewhere = (code: string): boolean => {
+      if (notSent.has(code)) copies.markDown(copy);
+      else if (!(droppedBeforeAnswer.has(code) && changesNothing.has(method))) return false;
+      tried.add(copy);
+      if (!copies.pick(tried)) return false;
+      this.forward(req, res, service, headers, body, tried);
+      return true;
+    };
+    const exchange = new Exchange(req, res, service, this.options.security, sendElsewhere);
+    copy.pool.dispatch({ path: req.url ?? '/', method, headers, body }, exchange);
   }
 
   /** 413, then the rest of the body read and thrown away (bounded), so a client still sending reads the answer. */
@@ -189,8 +221,8 @@ export class ServiceProxy {
     sendError(res, security, 400, errorCodes.validationFailed, 'The request could not be read.', { close: true });
   }
 
-  /** Closes the keep-alive connections to the services. */
+  /** Stops the readiness probes and closes the keep-alive connections to the services. */
   async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+    await Promise.all([...this.services.values()].map((copies) => copies.close()));
   }
 }

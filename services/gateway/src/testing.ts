@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { remoteDirs, serviceNames, type ServiceName } from '@starforge/contracts';
 import { defaultRemotes, type GatewayConfig } from './env';
-import { createGatewayServer, type GatewayServer } from './gateway-server';
+import { createGatewayServer, type GatewayServer, type GatewayServerOptions } from './gateway-server';
 
 /** Starts a Node HTTP server on a free loopback port; resolves to its URL. */
 const listen = (server: Server): Promise<string> =>
@@ -38,7 +38,7 @@ const emptyStaticRoot = (): string => {
 /** A gateway config with every service at `url` unless `services` says otherwise. */
 export const testConfig = (
   url: string,
-  overrides: Partial<Omit<GatewayConfig, 'services'>> & { services?: Partial<Record<ServiceName, string>> } = {},
+  overrides: Partial<Omit<GatewayConfig, 'services'>> & { services?: Partial<Record<ServiceName, string | readonly string[]>> } = {},
 ): GatewayConfig => ({
   port: 0,
   host: '127.0.0.1',
@@ -46,13 +46,18 @@ export const testConfig = (
   remotes: overrides.remotes ?? defaultRemotes(),
   publicOrigin: overrides.publicOrigin ?? 'http://localhost:3000',
   bodyTimeoutMs: overrides.bodyTimeoutMs ?? 15_000,
-  services: { ...(Object.fromEntries(serviceNames.map((s) => [s, url])) as Record<ServiceName, string>), ...overrides.services },
+  services: Object.fromEntries(
+    serviceNames.map((s) => {
+      const urls = overrides.services?.[s] ?? url;
+      return [s, typeof urls === 'string' ? [urls] : urls];
+    }),
+  ) as Record<ServiceName, readonly string[]>,
 });
 
 /** The gateway's real server on a free port. */
 export const startGateway = async (
   config: GatewayConfig,
-  options: { shellRecheckMs?: number } = {},
+  options: GatewayServerOptions = {},
 ): Promise<{ url: string; gateway: GatewayServer; close: () => Promise<void> }> => {
   const gateway = createGatewayServer(config, options);
   const url = await listen(gateway.server);

@@ -29,13 +29,23 @@ export interface StackOptions {
   solanaTreasury?: string;
   /** Extra environment for every service (rate limits for tests, say). */
   serviceEnv?: NodeJS.ProcessEnv;
+  /** How many copies of each service run (default 1 each); the gateway spreads requests over them. */
+  replicas?: Partial<Record<ServiceName, number>>;
   log?: (line: string) => void;
 }
 
 export interface RunningStack {
   url: string;
   databaseUrl: string;
+  /** Each service's first copy. */
   services: Record<ServiceName, string>;
+  /** Each service's copies, in order (`auth-1`, `auth-2`… in `processes` when there are several). */
+  copies: Record<ServiceName, string[]>;
+  /**
+   * Restarts every copy of every service in turn, each drained (SIGTERM) and back and ready before
+   * the next goes; with two or more copies of each, the product keeps answering throughout.
+   */
+  rollingRestart: () => Promise<void>;
   stop: () => Promise<void>;
   /**
    * Resolves when the stack can no longer serve: the embedded PostgreSQL exited on its own.
@@ -89,6 +99,9 @@ const DEVELOPMENT_SOLANA_TREASURY = '6tPJcLZYVtm6dGWxmpiuUG8sCgVqRXf63kqj7nLPRpP
 export const nftImageDir = (options: Pick<StackOptions, 'dataDir' | 'imageDir'>): string =>
   resolve(options.imageDir ?? join(dirname(options.dataDir ?? fromRoot('.data/pg')), 'nft-images'));
 
+/** Longer than the gateway's readiness probe interval (service-copies.ts). */
+const GATEWAY_NOTICES_MS = 600;
+
 /**
  * The whole product: PostgreSQL (embedded unless a URL is given), the domain and platform
  * services and the gateway on `port`. Frontends must already be built (see ensureFrontendsBuilt).
@@ -126,11 +139,18 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
     if (!databaseUrl) throw new Error('no database');
 
     const publicOrigin = options.publicOrigin ?? `http://localhost:${options.port}`;
-    const ports = Object.fromEntries(await Promise.all(serviceNames.map(async (d) => [d, await freePort()] as const))) as Record<ServiceName, number>;
-    const services = Object.fromEntries(serviceNames.map((d) => [d, `http://127.0.0.1:${ports[d]}`])) as Record<ServiceName, string>;
+    const copies = {} as Record<ServiceName, string[]>;
+    for (const d of serviceNames) {
+      const count = options.replicas?.[d] ?? 1;
+      copies[d] = [];
+      for (let i = 0; i < count; i++) copies[d].push(`http://127.0.0.1:${await freePort()}`);
+    }
+    const services = Object.fromEntries(serviceNames.map((d) => [d, copies[d][0]])) as Record<ServiceName, string>;
+    const serviceCopies: { ready: string; supervised: SupervisedProcess }[] = [];
     const shared = {
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
+      // Services ask auth for its signing keys once, then cache them: any copy serves.
       AUTH_URL: services.auth,
       AUTH_JWKS_URL: `${services.auth}/api/auth/.well-known/jwks.json`,
       NODE_ENV: 'production',
@@ -148,10 +168,15 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
           : domain === 'marketplace' || domain === 'bounties'
             ? { SOLANA_TREASURY: options.solanaTreasury ?? DEVELOPMENT_SOLANA_TREASURY }
             : {};
-      processes.push(startSupervised(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, ...own, PORT: String(ports[domain]) }, log));
+      copies[domain].forEach((url, i) => {
+        const name = copies[domain].length > 1 ? `${domain}-${i + 1}` : domain;
+        const supervised = startSupervised(name, fromRoot(`services/${domain}/src/server.ts`), { ...shared, ...own, PORT: new URL(url).port }, log);
+        processes.push(supervised);
+        serviceCopies.push({ ready: `${url}/api/${domain}/ready`, supervised });
+      });
     }
     await Promise.all(processes.map((p) => p.listening));
-    await Promise.all(serviceNames.map((d) => waitForOk(`${services[d]}/api/${d}/health`)));
+    await Promise.all(serviceCopies.map((copy) => waitForOk(copy.ready)));
 
     const gateway = startSupervised(
       'gateway',
@@ -161,7 +186,8 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
         HOST: host,
         STATIC_ROOT: repoRoot,
         PUBLIC_ORIGIN: publicOrigin,
-        ...Object.fromEntries(serviceNames.map((d) => [`${d.toUpperCase()}_URL`, services[d]])),
+        // A service's copies, comma-separated: the gateway spreads requests over the ready ones.
+        ...Object.fromEntries(serviceNames.map((d) => [`${d.toUpperCase()}_URL`, copies[d].join(',')])),
       },
       log,
     );
@@ -180,7 +206,17 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
         if (!stopping) resolve(why);
       });
     });
-    return { url, databaseUrl, services, stop, crashed, processes: Object.fromEntries(processes.map((p) => [p.name, p])) };
+    const rollingRestart = async () => {
+      for (const [index, { supervised, ready }] of serviceCopies.entries()) {
+        log(`[launcher] rolling restart: ${supervised.name} (${index + 1} of ${serviceCopies.length})`);
+        await supervised.restart();
+        await waitForOk(ready);
+        // The gateway asks each copy's readiness every 250 ms: it sends to this one again before the next goes.
+        await new Promise((resolve) => setTimeout(resolve, GATEWAY_NOTICES_MS));
+      }
+      log('[launcher] rolling restart done');
+    };
+    return { url, databaseUrl, services, copies, rollingRestart, stop, crashed, processes: Object.fromEntries(processes.map((p) => [p.name, p])) };
   } catch (error) {
     await stop();
     throw error;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceNames, type ServiceName } from '@starforge/contracts';
 import { assertPortFree, isPortFree, PortTakenError } from './ports';
 import { ensureFrontendsBuilt, startStack, type RunningStack } from './stack';
 
@@ -19,6 +20,12 @@ const env = z
     SOLANA_TREASURY: z.string().optional(),
   })
   .parse(process.env);
+
+const copiesSetting = z.coerce.number().int().min(1).max(16).optional();
+/** `REPLICAS` copies of every service, or `REPLICAS_<SERVICE>` of one (`REPLICAS_AUTH=3`). */
+const replicas = Object.fromEntries(
+  serviceNames.map((d) => [d, copiesSetting.parse(process.env[`REPLICAS_${d.toUpperCase()}`] ?? process.env.REPLICAS) ?? 1]),
+) as Record<ServiceName, number>;
 
 const log = (line: string) => console.log(line);
 
@@ -55,6 +62,7 @@ const stack: RunningStack = await startStack({
   ...(env.STARFORGE_DB_NAME ? { databaseName: env.STARFORGE_DB_NAME } : {}),
   ...(env.SOLANA_TREASURY ? { solanaTreasury: env.SOLANA_TREASURY } : {}),
   resetDatabase: env.STARFORGE_DB_RESET === '1',
+  replicas,
   log,
 }).catch(failStart);
 log(
@@ -72,4 +80,17 @@ const shutdown = async (reason: string, code: number) => {
 };
 process.on('SIGINT', () => void shutdown('Ctrl-C', 0));
 process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+// SIGHUP restarts every copy of every service in turn (new code after a build, say); with two or
+// more copies of each (REPLICAS=2), no request fails meanwhile.
+let restarting = false;
+process.on('SIGHUP', () => {
+  if (restarting || stopping) return;
+  restarting = true;
+  void stack
+    .rollingRestart()
+    .catch((error: unknown) => console.error('Starforge: the rolling restart failed:', error))
+    .finally(() => {
+      restarting = false;
+    });
+});
 void stack.crashed.then((why) => shutdown(why, 1));

@@ -116,7 +116,7 @@ describe('the supervisor', () => {
     await c.supervised.stop();
     expect(await sql`select key from job_fixture_c.effects`).toHaveLength(1);
     expect((await sql`select state from job_fixture_c_jobs.job where id = ${id}`)[0]?.state).toBe('completed');
-    expect(lines.some((l) => l.includes('job_fixture_c] SIGTERM: shutting down'))).toBe(true);
+    expect(lines.some((l) => l.includes('job_fixture_c] SIGTERM: draining'))).toBe(true);
     expect(c.supervised.restarts()).toBe(0);
   }, 30_000);
 

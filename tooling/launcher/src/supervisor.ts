@@ -9,6 +9,8 @@ export interface SupervisedProcess {
   current: () => ChildProcess;
   /** How many times it has been restarted. */
   restarts: () => number;
+  /** Stops it gracefully (SIGTERM: a service drains) and starts it again at once; resolves once the new one listens. */
+  restart: () => Promise<void>;
   /** Stops it for good: no restart follows. */
   stop: () => Promise<void>;
 }
@@ -46,10 +48,12 @@ export const startSupervised = (
   let quickDeaths = 0;
   let stopping = false;
   let pending: NodeJS.Timeout | undefined;
+  /** Processes stopped on purpose by `restart`: their exit starts nothing. */
+  const retired = new WeakSet<ManagedProcess>();
 
   const watch = (managed: ManagedProcess, startedAt: number) => {
     managed.child.once('exit', (code, signal) => {
-      if (stopping) return;
+      if (stopping || retired.has(managed)) return;
       quickDeaths = Date.now() - startedAt >= stableAfterMs ? 0 : quickDeaths + 1;
       const delay = Math.min(initialDelayMs * 2 ** Math.max(0, quickDeaths - 1), maxDelayMs);
       log(
@@ -80,6 +84,20 @@ export const startSupervised = (
     listening,
     current: () => running.child,
     restarts: () => restarts,
+    restart: async () => {
+      if (stopping) return;
+      const old = running;
+      retired.add(old);
+      if (pending) clearTimeout(pending);
+      pending = undefined;
+      await old.stop();
+      if (stopping) return;
+      restarts += 1;
+      const next = startNodeProcess(name, entry, env, log);
+      running = next;
+      watch(next, Date.now());
+      await next.listening;
+    },
     stop: async () => {
       stopping = true;
       if (pending) clearTimeout(pending);

@@ -3,7 +3,7 @@ import type { ServiceName } from '@starforge/contracts';
 import type { ServiceApp, Sql } from '@starforge/service-kit';
 import { testSql } from './index';
 
-/** The behaviour every domain service shares: health, OpenAPI document, error shape. */
+/** The behaviour every domain service shares: health, readiness, OpenAPI document, error shape. */
 export const describeServiceBasics = (domain: ServiceName, migrationsDir: string, createApp: (sql: Sql) => ServiceApp) =>
   describe(`${domain} service basics`, () => {
     let sql: Sql;
@@ -16,6 +16,12 @@ export const describeServiceBasics = (domain: ServiceName, migrationsDir: string
       const res = await createApp(sql).request(`/api/${domain}/health`);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ status: 'ok', domain });
+    });
+
+    it('answers ready while it takes requests (a copy that drains answers 503, see runService)', async () => {
+      const res = await createApp(sql).request(`/api/${domain}/ready`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ready', domain });
     });
 
     it('publishes an OpenAPI 3.1 document generated from its routes', async () => {

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { createSql } from '../db';
 import { jobIdForKey } from './job-key';
 import { messageOf, startQueueRunner, type JobHandler, type QueueRunner } from './queue-runner';
 import { txExecutor, type SqlRunner } from './tx-executor';
@@ -59,6 +60,17 @@ export interface JobsOptions {
    */
   wakeAtDue?: boolean;
 }
+
+/** Runs `work` holding a session advisory lock on its own connection, so processes take turns. */
+const oneAtATime = async (databaseUrl: string, lockName: string, work: () => Promise<void>): Promise<void> => {
+  const lock = createSql(databaseUrl, { max: 1 });
+  try {
+    await lock`select pg_advisory_lock(hashtext(${lockName}))`;
+    await work();
+  } finally {
+    await lock.end();
+  }
+};
 
 /** The wake-up look-ahead: every ARM_EVERY_MS, jobs due in the next ARM_AHEAD_SECONDS get a timer. */
 const ARM_EVERY_MS = 2_000;
@@ -150,12 +162,18 @@ export const createJobs = (options: JobsOptions): Jobs => {
     start: async () => {
       if (started || registered.size === 0) return;
       started = true;
-      await boss.start();
+      // Copies of a service starting at once take turns: pg-boss's create_queue, run by two at
+      // once on a new schema, deadlocks.
+      await oneAtATime(options.databaseUrl, `starforge.jobs.${schema}`, async () => {
+        await boss.start();
+        for (const [name, { options: w }] of registered) {
+          const queue = { name, retryLimit: w.retryLimit, retryDelay: w.retryDelaySeconds, retryBackoff: true, expireInSeconds: w.expireInSeconds };
+          await boss.createQueue(name, queue);
+          // createQueue keeps an existing queue as it was; apply the options the code asks for now.
+          await boss.updateQueue(name, queue);
+        }
+      });
       for (const [name, { handler, options: w }] of registered) {
-        const queue = { name, retryLimit: w.retryLimit, retryDelay: w.retryDelaySeconds, retryBackoff: true, expireInSeconds: w.expireInSeconds };
-        await boss.createQueue(name, queue);
-        // createQueue keeps an existing queue as it was; apply the options the code asks for now.
-        await boss.updateQueue(name, queue);
         runners.set(
           name,
           startQueueRunner({
