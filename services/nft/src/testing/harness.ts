@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { IMAGE_ORPHAN_AFTER_SECONDS } from '@starforge/contracts';
-import { idempotencyKeyMigrations, type Jobs, type Sql } from '@starforge/service-kit';
+import { idempotencyKeyMigrations, serveApp, type Jobs, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
 import { testAppOf, type TestApp, type TestUser } from '@starforge/test-db/harness';
@@ -73,6 +74,26 @@ export interface NftTestContext {
 export const appWith = (ctx: NftTestContext, jobs: Jobs, config: Partial<NftConfig> = {}): NftTestContext => {
   const merged = { ...ctx.config, ...config };
   return { ...ctx, jobs, config: merged, app: testAppOf(createApp(ctx.sql, { jobs, config: merged, storage: ctx.storage, keys: ctx.tokens.keys }), 'nft') };
+};
+
+/**
+ * Another copy of the service, as a second process is: the context's database and jobs, its own
+ * storage client and image cache, on `imageStore` (by default the context's: the same folder or bucket).
+ */
+export const anotherCopy = (ctx: NftTestContext, imageStore = ctx.config.imageStore): NftTestContext => {
+  const config = { ...ctx.config, imageStore };
+  const storage = imageStorageOf(imageStore);
+  return { ...ctx, config, storage, app: testAppOf(createApp(ctx.sql, { jobs: ctx.jobs, config, storage, keys: ctx.tokens.keys }), 'nft') };
+};
+
+/** The app on a free loopback port, as a browser or the gateway reaches it: its origin and its stop. */
+export const serveOnLoopback = async (ctx: Pick<NftTestContext, 'app'>): Promise<{ origin: string; close: () => Promise<void> }> => {
+  const server = serveApp(ctx.app.app, { port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 };
 
 /**
