@@ -93,9 +93,11 @@ describe('images in an S3 bucket', () => {
 });
 
 describe('two copies of the service on one database and one bucket', () => {
+  let second: ReturnType<typeof anotherCopy>;
   let other: Served;
   beforeAll(async () => {
-    other = await serveOnLoopback(anotherCopy(ctx));
+    second = anotherCopy(ctx);
+    other = await serveOnLoopback(second);
   });
   afterAll(() => other?.close());
 
@@ -111,8 +113,7 @@ describe('two copies of the service on one database and one bucket', () => {
 
     // Removed as an orphan by the second copy's storage: the first answers 404 (an unused upload is never kept in memory).
     await ctx.sql`update nft.images set last_uploaded_at = now() - interval '2 days' where key = ${key}`;
-    const secondCopy = anotherCopy(ctx);
-    expect(await cleanupImage({ sql: ctx.sql, storage: secondCopy.storage, orphanAfterSeconds: ctx.config.imageOrphanAfterSeconds }, key)).toBe(true);
+    expect(await cleanupImage({ sql: ctx.sql, storage: second.storage, orphanAfterSeconds: ctx.config.imageOrphanAfterSeconds }, key)).toBe(true);
     expect((await read(onS3.origin, key)).status).toBe(404);
   });
 });
