@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** A yes-or-no setting: `true`/`1` or `false`/`0`/empty; anything else is refused rather than guessed. */
+export const envFlag = () =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1');
+
 /** The settings every service reads; the one place that touches `process.env`. */
 const serviceEnvSchema = z.object({
   DATABASE_URL: z.string().url(),

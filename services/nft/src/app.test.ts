@@ -5,5 +5,5 @@ import { testConfig, testJobs } from './testing/harness';
 
 // Nothing here uploads, mints or starts the jobs: the folder is never created.
 describeServiceBasics('nft', fileURLToPath(new URL('../migrations', import.meta.url)), (sql) =>
-  createApp(sql, { jobs: testJobs(), config: testConfig('/nonexistent/nft-images') }),
+  createApp(sql, { jobs: testJobs(), config: testConfig({ kind: 'file', dir: '/nonexistent/nft-images' }) }),
 );

@@ -5,7 +5,7 @@ import type { NftDeps } from './deps';
 import { imageRoutes } from './routes/images';
 import { mintRoutes } from './routes/mints';
 import { nftRoutes } from './routes/nfts';
-import { fileImageStorage } from './storage/file-storage';
+import { imageStorageOf } from './storage/from-config';
 import type { ImageStorage } from './storage/image-storage';
 
 export interface NftAppOptions {
@@ -13,7 +13,7 @@ export interface NftAppOptions {
   jobs: Jobs;
   /** Default: read from the environment. */
   config?: NftConfig;
-  /** Default: the filesystem under `config.imageDir`. */
+  /** Default: the one `config.imageStore` names. */
   storage?: ImageStorage;
   /** Keys that sign access tokens. Default: the auth service's JWKS at AUTH_JWKS_URL. */
   keys?: AccessTokenKeys;
@@ -26,7 +26,7 @@ export const createApp = (sql: Sql, options: NftAppOptions) => {
     sql,
     jobs: options.jobs,
     config,
-    storage: options.storage ?? fileImageStorage(config.imageDir),
+    storage: options.storage ?? imageStorageOf(config.imageStore),
     requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
     idempotent: idempotent({ sql }),
   };

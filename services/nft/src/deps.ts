@@ -8,7 +8,7 @@ export interface NftDeps {
   sql: Sql;
   jobs: Jobs;
   config: NftConfig;
-  /** Where image bytes live (the filesystem under `config.imageDir` by default). */
+  /** Where image bytes live: a folder or an S3-compatible bucket (`config.imageStore`). */
   storage: ImageStorage;
   /** The shared access-token middleware. */
   requireUser: MiddlewareHandler<AuthEnv>;

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { serviceProcesses } from '@starforge/test-db/service-process';
 import { MINT_POINTS, type Nft } from '@starforge/contracts';
 import { registerNftJobs } from './jobs';
-import { appWith, callAs, eventually, mintBody, nftTestContext, signIn, testJobs, uploadedImage } from './testing/harness';
+import { appWith, callAs, eventually, imageStoreEnv, mintBody, nftTestContext, signIn, testJobs, uploadedImage } from './testing/harness';
 
 const ctx = nftTestContext();
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 const processes = serviceProcesses('nft', serviceDir);
 /** The real nft service, as the launcher starts it, on the test database. */
-const startService = () => processes.start({ NFT_IMAGE_DIR: ctx.config.imageDir });
+const startService = () => processes.start(imageStoreEnv(ctx.config.imageStore));
 
 const statusOf = async (id: string) => (await ctx.sql`select status from nft.nft_mints where id = ${id}`)[0]?.status;
 

@@ -3,10 +3,10 @@ import { idempotencyKeyMigrations, runService } from '@starforge/service-kit';
 import { createApp } from './app';
 import { readNftConfig } from './config/env';
 import { registerNftJobs } from './jobs';
-import { fileImageStorage } from './storage/file-storage';
+import { imageStorageOf } from './storage/from-config';
 
 const config = readNftConfig();
-const storage = fileImageStorage(config.imageDir);
+const storage = imageStorageOf(config.imageStore);
 
 await runService({
   domain: 'nft',

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import { readHttpSettings } from '@starforge/service-kit';
-
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .default('false')
-  .transform((v) => v === 'true' || v === '1');
+import { envFlag, readHttpSettings } from '@starforge/service-kit';
 
 /** An Ed25519 private key as a JWK (`kty` OKP, `crv` Ed25519, `x`, `d`). */
 const signingKeySchema = z.object({
@@ -29,7 +24,7 @@ const jsonSigningKey = z.string().transform((text, ctx) => {
 
 const authEnvSchema = z.object({
   /** Sign-up answers a user without a session until the e-mail is confirmed. */
-  AUTH_REQUIRE_EMAIL_CONFIRMATION: flag,
+  AUTH_REQUIRE_EMAIL_CONFIRMATION: envFlag(),
   /** Optional: the key that signs access tokens. Without it one is generated and kept in the auth schema. */
   AUTH_SIGNING_KEY: jsonSigningKey.optional(),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),

@@ -1,21 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, nftImageUrl, nftMessages } from '@starforge/contracts';
-import { serveApp } from '@starforge/service-kit';
 import { cleanupImage } from '../domain/images';
 import { IMAGES, uniqueImage, type ImageFixtureType } from '../testing/images';
-import { callAs, mintBody, nftTestContext, signIn, type TestUser } from '../testing/harness';
+import { callAs, mintBody, nftTestContext, serveOnLoopback, signIn, type TestUser } from '../testing/harness';
 
 const ctx = nftTestContext();
-let server: ReturnType<typeof serveApp>;
+let served: Awaited<ReturnType<typeof serveOnLoopback>>;
 let origin: string;
 beforeAll(async () => {
-  server = serveApp(ctx.app.app, { port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveOnLoopback(ctx);
+  origin = served.origin;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => served?.close());
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

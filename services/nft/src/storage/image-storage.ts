@@ -1,6 +1,6 @@
 /**
  * Where image bytes live, behind one small interface: the filesystem by default
- * (`fileImageStorage`), an S3-compatible bucket in production (a later issue). Keys are the
+ * (`fileImageStorage`), an S3-compatible bucket in production (`s3ImageStorage`). Keys are the
  * images' SHA-256 in hex, so an object never changes once written: `put` of an existing key
  * writes the same bytes again.
  */
