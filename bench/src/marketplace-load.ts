@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import type autocannon from 'autocannon';
 import postgres from 'postgres';
 import { CREATOR_NETWORK } from '@starforge/contracts/nft-constants';
@@ -8,7 +7,7 @@ import { describeForeign } from './lib/foreign-cpu';
 import { clientsOf, loadRun, statusCounts } from './lib/load-run';
 import { randomPng } from './lib/png';
 import { pool } from './lib/pool';
-import { cpuMsOf, pidOfListener } from './lib/process';
+import { cpuMsOf, pidOfListener, postgresCpuMs } from './lib/process';
 import type { StackHolder } from './lib/stack';
 import { fixed, median } from './lib/stats';
 import { atMost, type BenchResult, type Figure } from './lib/report';
@@ -89,21 +88,7 @@ type Role = (typeof ROLES)[number];
 const servingCpu = (urls: { gateway: string; marketplace: string; database: string }) => {
   const gateway = pidOfListener(urls.gateway);
   const marketplace = pidOfListener(urls.marketplace);
-  const postmaster = pidOfListener(urls.database);
-  const postgres = () => {
-    if (!postmaster) return null;
-    let ms = cpuMsOf(postmaster) ?? 0;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === postmaster) ms += cpuMsOf(pid) ?? 0;
-      } catch {
-        // the process ended while we looked
-      }
-    }
-    return ms;
-  };
+  const postgres = postgresCpuMs(urls.database);
   return (): Record<Role, number | null> => {
     const own = process.cpuUsage();
     return { gateway: cpuMsOf(gateway), marketplace: cpuMsOf(marketplace), PostgreSQL: postgres(), client: (own.user + own.system) / 1000 };

@@ -16,15 +16,31 @@ import { printResult, type BenchName, type BenchResult } from './lib/report';
 import { writeResults } from './lib/results-file';
 import { StackHolder } from './lib/stack';
 import { pageTimingsBench } from './page-timings';
+import { replicasLoadBench } from './replicas-load';
 import { rewardsLoadBench } from './rewards-load';
 import { skyCostBench } from './sky-cost';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|replicas` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = ['frontend', 'pages', 'dashboard', 'screens', 'sky', 'auth', 'jobs', 'gateway', 'events', 'rewards', 'nft', 'marketplace', 'bounties'];
+const ALL: BenchName[] = [
+  'frontend',
+  'pages',
+  'dashboard',
+  'screens',
+  'sky',
+  'auth',
+  'jobs',
+  'gateway',
+  'events',
+  'rewards',
+  'nft',
+  'marketplace',
+  'bounties',
+  'replicas',
+];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
@@ -64,6 +80,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   nft: () => nftLoadBench({ stack }),
   marketplace: () => marketplaceLoadBench({ stack }),
   bounties: () => bountiesLoadBench({ stack }),
+  replicas: () => replicasLoadBench(),
   screens: () => firstScreensBench({ stack, browser }),
   sky: () => skyCostBench({ stack, browser }),
 };

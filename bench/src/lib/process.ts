@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** What a benchmark reads about the stack's processes (Linux: ss and /proc). */
 
@@ -33,4 +33,26 @@ export const cpuMsOf = (pid: string | null): number | null => {
   } catch {
     return null;
   }
+};
+
+/**
+ * The CPU time (ms) PostgreSQL has used so far: the postmaster listening on the database URL's
+ * port and every backend it started (the pools' connections live through a run); null elsewhere.
+ */
+export const postgresCpuMs = (databaseUrl: string): (() => number | null) => {
+  const postmaster = pidOfListener(databaseUrl);
+  return () => {
+    if (!postmaster) return null;
+    let ms = cpuMsOf(postmaster) ?? 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === postmaster) ms += cpuMsOf(pid) ?? 0;
+      } catch {
+        // the process ended while we looked
+      }
+    }
+    return ms;
+  };
 };

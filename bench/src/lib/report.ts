@@ -13,7 +13,8 @@ export type BenchName =
   | 'rewards'
   | 'nft'
   | 'marketplace'
-  | 'bounties';
+  | 'bounties'
+  | 'replicas';
 
 export interface Figure {
   /** What was measured, e.g. "Sign-in (password), 8 connections: requests/s". */
