@@ -179,6 +179,8 @@ export const replicasLoadBench = async (): Promise<BenchResult> => {
   ]);
   const perCore = 1e6 / serverMicros;
   const rewardsMicros = one.perRequest.rewards ?? Number.NaN;
+  const perCopy = (0.7 * 1e6) / rewardsMicros;
+  const copiesFor1000 = Math.ceil(1000 / perCopy);
   return {
     name: 'replicas',
     title: 'Replicas: one and two copies of every service, and a rolling restart under load',
@@ -193,7 +195,7 @@ export const replicasLoadBench = async (): Promise<BenchResult> => {
     ],
     notes: [
       `Two cores run the load generator, the gateway, every copy and PostgreSQL, so a second copy adds a process to share the same cores, not capacity: the gain (or loss) measured here is the cost of the extra processes, not what a second machine would give.`,
-      `On paper, from the 1-copy run: one summary read costs about ${fixed(serverMicros, 0)} µs of server CPU (gateway ${cpuText(one.perRequest.gateway)}, rewards ${cpuText(one.perRequest.rewards)}, PostgreSQL ${cpuText(one.perRequest.PostgreSQL)}), so one fully busy core serves about ${fixed(perCore, 0)} of them a second. A load of L reads a second needs about L × ${fixed(serverMicros / 1e6, 5)} cores in all; a rewards copy is one Node thread, so at 70 % busy it takes about ${fixed((0.7 * 1e6) / rewardsMicros, 0)} reads a second, and L needs ⌈L / ${fixed((0.7 * 1e6) / rewardsMicros, 0)}⌉ copies (1,000 reads/s: ${Math.ceil(1000 / ((0.7 * 1e6) / rewardsMicros))} copies and about ${fixed((1000 * serverMicros) / 1e6, 1)} cores with the gateway and PostgreSQL).`,
+      `On paper, from the 1-copy run: one summary read costs about ${fixed(serverMicros, 0)} µs of server CPU (gateway ${cpuText(one.perRequest.gateway)}, rewards ${cpuText(one.perRequest.rewards)}, PostgreSQL ${cpuText(one.perRequest.PostgreSQL)}), so one fully busy core serves about ${fixed(perCore, 0)} of them a second. A load of L reads a second needs about L × ${fixed(serverMicros / 1e6, 5)} cores in all; a rewards copy is one Node thread, so at 70 % busy it takes about ${fixed(perCopy, 0)} reads a second, and L needs ⌈L / ${fixed(perCopy, 0)}⌉ copies (1,000 reads/s: ${copiesFor1000} cop${copiesFor1000 === 1 ? 'y' : 'ies'}, two for a rolling restart without loss, and about ${fixed((1000 * serverMicros) / 1e6, 1)} cores with the gateway and PostgreSQL).`,
       'The rolling restart drains each copy (its /ready answers 503, it serves 1 s more, then finishes what it holds) and waits for the new process to be ready before the next one goes; the gateway retries a request no copy received on another copy.',
     ],
   };
