@@ -91,6 +91,8 @@ for (const { name, viewport } of widths) {
     test.use({ viewport });
 
     test('every row of cards fills its width or stands centred, signed out and signed in', async ({ page, playwright, baseURL }, testInfo) => {
+      // Twenty-two screens in one walk: 20 s alone, past the 60 s journey limit on two busy cores (seen in a full run).
+      test.slow();
       await page.goto('/');
       await expectRowsFill(page, testInfo, '/', [{ name: 'the feature cards', selector: '#features', kind: 'set', cards: 3 }]);
       await page.goto('/pricing');
