@@ -1,0 +1,178 @@
+import { freePort, isPortFree } from '@starforge/launcher/ports';
+import { fromRoot } from '@starforge/launcher/paths';
+import { commandLine, descendants, isRunning, memoryOf, procInfo, type ProcInfo } from '@starforge/launcher/proc';
+import { README_START_COMMAND, startReadmeCommand } from '@starforge/launcher/readme-start';
+import type { BenchResult, Figure } from './lib/report';
+import { fixed, median } from './lib/stats';
+
+/** Timed starts after one warm-up start (which builds whatever is missing); BENCH_FOOTPRINT_RUNS for a quick proof run. */
+const RUNS = Number(process.env.BENCH_FOOTPRINT_RUNS ?? 3);
+/** How long the stack idles after "ready" before its memory is read. */
+const IDLE_MS = 15_000;
+const MiB = 1024;
+
+interface Sampled {
+  role: string;
+  node: boolean;
+  rssKiB: number;
+  pssKiB: number;
+}
+
+interface Run {
+  startMs: number;
+  stopMs: number;
+  processes: Sampled[];
+}
+
+/** What a process of the stack is, from its name and command line. */
+const roleOf = (proc: ProcInfo): { role: string; node: boolean } => {
+  const cmd = commandLine(proc.pid);
+  if (proc.comm === 'postgres') return { role: 'PostgreSQL (server and its workers)', node: false };
+  if (proc.comm === 'esbuild') return { role: "esbuild (tsx's transform service)", node: false };
+  if (proc.comm === 'sh') return { role: 'sh -c (script shells)', node: false };
+  const service = /services\/([a-z]+)\/(?:src|dist)\/server/.exec(cmd)?.[1];
+  if (service) return { role: service === 'gateway' ? 'gateway' : `service: ${service}`, node: true };
+  if (/tsx\/dist\/cli/.test(cmd)) return { role: 'tsx CLI (relays signals to the launcher)', node: true };
+  if (/tooling\/launcher/.test(cmd)) return { role: 'launcher', node: true };
+  if (/^npm exec|npx-cli/.test(cmd)) return { role: 'npx (npm exec)', node: true };
+  if (/pnpm/.test(cmd)) return { role: 'pnpm', node: true };
+  return { role: proc.comm, node: false };
+};
+
+const sample = (root: number): Sampled[] => {
+  const top = procInfo(root);
+  return [...(top ? [top] : []), ...descendants(root)].flatMap((proc) => {
+    const memory = memoryOf(proc.pid);
+    return memory ? [{ ...roleOf(proc), ...memory }] : [];
+  });
+};
+
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+};
+
+/** One start of the README command: time to ready, memory after idling, time to stop on Ctrl-C. */
+const runOnce = async (idleMs: number): Promise<Run> => {
+  const port = await freePort();
+  const started = startReadmeCommand({ PORT: String(port), STARFORGE_DATA_DIR: fromRoot('.data-bench-footprint') });
+  const group = started.child.pid as number;
+  try {
+    const startMs = await started.ready;
+    await new Promise((r) => setTimeout(r, idleMs));
+    const processes = sample(group);
+    const all = [procInfo(group), ...descendants(group)].filter((p): p is ProcInfo => p !== null);
+    const stopping = performance.now();
+    // Ctrl-C: the terminal sends SIGINT to the whole foreground process group.
+    process.kill(-group, 'SIGINT');
+    const stopped = await until(async () => all.every((p) => !isRunning(p)) && (await isPortFree(port, '127.0.0.1')), 60_000);
+    if (!stopped) throw new Error(`the stack did not stop within 60 s of Ctrl-C:\n${started.output()}`);
+    return { startMs, stopMs: performance.now() - stopping, processes };
+  } finally {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // the group is gone, as it should be
+    }
+  }
+};
+
+const total = (list: Sampled[], key: 'rssKiB' | 'pssKiB') => list.reduce((kib, p) => kib + p[key], 0) / MiB;
+
+/** Per role: how many processes, and the median over runs of their summed RSS and PSS (MiB). */
+const byRole = (runs: Run[]) => {
+  const roles = [...new Set(runs.flatMap((r) => r.processes.map((p) => p.role)))];
+  return roles.map((role) => {
+    const per = runs.map((r) => r.processes.filter((p) => p.role === role));
+    return {
+      role,
+      count: Math.max(...per.map((p) => p.length)),
+      rss: median(per.map((p) => total(p, 'rssKiB'))),
+      pss: median(per.map((p) => total(p, 'pssKiB'))),
+    };
+  });
+};
+
+export const footprintBench = async (): Promise<BenchResult> => {
+  console.log(`  warm-up: ${README_START_COMMAND} (builds whatever is missing)`);
+  const warmUp = await runOnce(0);
+  const runs: Run[] = [];
+  for (let i = 1; i <= RUNS; i += 1) {
+    const run = await runOnce(IDLE_MS);
+    console.log(
+      `  run ${i}: ready in ${(run.startMs / 1000).toFixed(1)} s, Node processes ${total(
+        run.processes.filter((p) => p.node),
+        'rssKiB',
+      ).toFixed(0)} MiB RSS`,
+    );
+    runs.push(run);
+  }
+  const nodeRss = runs.map((r) =>
+    total(
+      r.processes.filter((p) => p.node),
+      'rssKiB',
+    ),
+  );
+  const roles = byRole(runs);
+  const role = (name: string) => roles.find((r) => r.role === name)?.rss ?? null;
+  const services = roles.filter((r) => r.role.startsWith('service: ')).map((r) => r.rss);
+
+  const figures: Figure[] = [
+    {
+      label: `Start: \`${README_START_COMMAND}\` → ready line, nothing to build (median of ${RUNS})`,
+      value: median(runs.map((r) => r.startMs / 1000)),
+      unit: 's',
+    },
+    { label: 'Idle RSS, all Node processes summed (median run)', value: median(nodeRss), unit: 'MiB', decimals: 0 },
+    { label: 'Node processes', value: runs[0]?.processes.filter((p) => p.node).length ?? null, unit: '', decimals: 0 },
+    { label: 'Idle RSS, launcher', value: role('launcher'), unit: 'MiB', decimals: 0 },
+    { label: 'Idle RSS, gateway', value: role('gateway'), unit: 'MiB', decimals: 0 },
+    { label: 'Idle RSS, a domain service (median of six)', value: services.length ? median(services) : null, unit: 'MiB', decimals: 0 },
+    {
+      label: 'Idle PSS, every process of the stack incl. PostgreSQL (shared pages counted once)',
+      value: median(runs.map((r) => total(r.processes, 'pssKiB'))),
+      unit: 'MiB',
+      decimals: 0,
+    },
+    {
+      label: 'Stop: Ctrl-C (SIGINT to the process group) → every process gone, port free (median)',
+      value: median(runs.map((r) => r.stopMs / 1000)),
+      unit: 's',
+    },
+    { label: 'Warm-up start (builds whatever was missing or stale)', value: warmUp.startMs / 1000, unit: 's' },
+  ];
+
+  return {
+    name: 'footprint',
+    title: 'Footprint: idle memory and start time of `pnpm start`',
+    command: '',
+    figures,
+    tables: [
+      {
+        title: `Idle memory by process (MiB, median over ${RUNS} runs, ${IDLE_MS / 1000} s after ready)`,
+        head: ['Process', 'Count', 'RSS', 'PSS'],
+        rows: roles.map((r) => [r.role, String(r.count), fixed(r.rss, 0), fixed(r.pss, 0)]),
+      },
+      {
+        title: 'Every run',
+        head: ['Run', 'Command → ready', 'Node RSS (sum)', 'All PSS (sum)', 'Ctrl-C → all gone'],
+        rows: runs.map((r, i) => [
+          String(i + 1),
+          `${fixed(r.startMs / 1000)} s`,
+          `${fixed(nodeRss[i] ?? Number.NaN, 0)} MiB`,
+          `${fixed(total(r.processes, 'pssKiB'), 0)} MiB`,
+          `${fixed(r.stopMs / 1000)} s`,
+        ]),
+      },
+    ],
+    notes: [
+      `The README's command, \`${README_START_COMMAND}\`, started in a session of its own as a process manager does, on a free port with its data under .data-bench-footprint/; one warm-up start first so that the timed starts build nothing.`,
+      'RSS counts every page a process maps, shared ones (the node binary, PostgreSQL\u2019s shared buffers) once per process, as `ps` does; PSS divides each shared page among the processes that map it, so PSS sums are what the stack holds.',
+      '"Ready" is the launcher\u2019s ready line, printed once every service answers its health check and the gateway answers /remotes.json.',
+    ],
+  };
+};
