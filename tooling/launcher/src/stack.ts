@@ -7,6 +7,7 @@ import { fromRoot, repoRoot } from './paths';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './postgres';
 import { assertPortFree, freePort, PortTakenError } from './ports';
 import { waitForOk } from './processes';
+import { serviceEntry } from './service-entry';
 import { startSupervised, type SupervisedProcess } from './supervisor';
 import postgres from 'postgres';
 
@@ -148,14 +149,14 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
           : domain === 'marketplace' || domain === 'bounties'
             ? { SOLANA_TREASURY: options.solanaTreasury ?? DEVELOPMENT_SOLANA_TREASURY }
             : {};
-      processes.push(startSupervised(domain, fromRoot(`services/${domain}/src/server.ts`), { ...shared, ...own, PORT: String(ports[domain]) }, log));
+      processes.push(startSupervised(domain, serviceEntry(domain), { ...shared, ...own, PORT: String(ports[domain]) }, log));
     }
     await Promise.all(processes.map((p) => p.listening));
     await Promise.all(serviceNames.map((d) => waitForOk(`${services[d]}/api/${d}/health`)));
 
     const gateway = startSupervised(
       'gateway',
-      fromRoot('services/gateway/src/server.ts'),
+      serviceEntry('gateway'),
       {
         PORT: String(options.port),
         HOST: host,

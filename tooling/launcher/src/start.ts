@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ensureServicesCompiled } from './compile-services';
 import { assertPortFree, isPortFree, PortTakenError } from './ports';
 import { ensureFrontendsBuilt, startStack, type RunningStack } from './stack';
 
@@ -45,6 +46,8 @@ const started = Date.now();
 await assertPortFree(env.PORT, env.HOST).catch(failStart);
 log('Starforge: preparing (the first start builds six frontends; later starts skip that)');
 await ensureFrontendsBuilt(log);
+// Production runs the services as compiled JavaScript; `pnpm dev` keeps them under tsx.
+await ensureServicesCompiled(log);
 // startStack stops what it started (the embedded PostgreSQL, services) before it throws.
 const stack: RunningStack = await startStack({
   port: env.PORT,
