@@ -60,6 +60,8 @@ const shutdown = async (reason: string, code: number) => {
 process.on('SIGINT', () => void shutdown('Ctrl-C', 0));
 process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
 process.on('SIGHUP', () => void shutdown('SIGHUP', 0));
+// Once the terminal has closed, every write to it fails (EIO): the stop must not die of its log.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 onLaunchChainEnded(launchChain(), (gone) => void shutdown(`${gone.comm} (pid ${gone.pid}), which ran this launch, has ended`, 0));
 
 // Checked before the build and the database: nothing is started that would need stopping.
