@@ -2,6 +2,7 @@ import { freePort, isPortFree } from '@starforge/launcher/ports';
 import { fromRoot } from '@starforge/launcher/paths';
 import { commandLine, descendants, isRunning, memoryOf, procInfo, type ProcInfo } from '@starforge/launcher/proc';
 import { README_START_COMMAND, startReadmeCommand } from '@starforge/launcher/readme-start';
+import { FOOTPRINT_BEFORE } from './footprint-before';
 import type { BenchResult, Figure } from './lib/report';
 import { fixed, median } from './lib/stats';
 
@@ -121,30 +122,39 @@ export const footprintBench = async (): Promise<BenchResult> => {
   const role = (name: string) => roles.find((r) => r.role === name)?.rss ?? null;
   const services = roles.filter((r) => r.role.startsWith('service: ')).map((r) => r.rss);
 
-  const figures: Figure[] = [
+  type Key = keyof typeof FOOTPRINT_BEFORE.figures;
+  const headline: (Figure & { key: Key })[] = [
     {
+      key: 'start',
       label: `Start: \`${README_START_COMMAND}\` → ready line, nothing to build (median of ${RUNS})`,
       value: median(runs.map((r) => r.startMs / 1000)),
       unit: 's',
     },
-    { label: 'Idle RSS, all Node processes summed (median run)', value: median(nodeRss), unit: 'MiB', decimals: 0 },
-    { label: 'Node processes', value: runs[0]?.processes.filter((p) => p.node).length ?? null, unit: '', decimals: 0 },
-    { label: 'Idle RSS, launcher', value: role('launcher'), unit: 'MiB', decimals: 0 },
-    { label: 'Idle RSS, gateway', value: role('gateway'), unit: 'MiB', decimals: 0 },
-    { label: 'Idle RSS, a domain service (median of six)', value: services.length ? median(services) : null, unit: 'MiB', decimals: 0 },
+    { key: 'nodeRss', label: 'Idle RSS, all Node processes summed (median run)', value: median(nodeRss), unit: 'MiB', decimals: 0 },
+    { key: 'nodeCount', label: 'Node processes', value: runs[0]?.processes.filter((p) => p.node).length ?? null, unit: '', decimals: 0 },
+    { key: 'launcher', label: 'Idle RSS, launcher', value: role('launcher'), unit: 'MiB', decimals: 0 },
+    { key: 'gateway', label: 'Idle RSS, gateway', value: role('gateway'), unit: 'MiB', decimals: 0 },
+    { key: 'service', label: 'Idle RSS, a domain service (median of six)', value: services.length ? median(services) : null, unit: 'MiB', decimals: 0 },
     {
+      key: 'allPss',
       label: 'Idle PSS, every process of the stack incl. PostgreSQL (shared pages counted once)',
       value: median(runs.map((r) => total(r.processes, 'pssKiB'))),
       unit: 'MiB',
       decimals: 0,
     },
     {
+      key: 'stop',
       label: 'Stop: Ctrl-C (SIGINT to the process group) → every process gone, port free (median)',
       value: median(runs.map((r) => r.stopMs / 1000)),
       unit: 's',
     },
+  ];
+  const figures: Figure[] = [
+    ...headline.map(({ key: _key, ...figure }) => figure),
     { label: 'Warm-up start (builds whatever was missing or stale)', value: warmUp.startMs / 1000, unit: 's' },
   ];
+  const allRoles = [...new Set([...Object.keys(FOOTPRINT_BEFORE.processes), ...roles.map((r) => r.role)])];
+  const change = (before: number, now: number | null) => (now === null ? '—' : `${now >= before ? '+' : ''}${fixed(((now - before) / before) * 100, 0)} %`);
 
   return {
     name: 'footprint',
@@ -153,9 +163,34 @@ export const footprintBench = async (): Promise<BenchResult> => {
     figures,
     tables: [
       {
-        title: `Idle memory by process (MiB, median over ${RUNS} runs, ${IDLE_MS / 1000} s after ready)`,
-        head: ['Process', 'Count', 'RSS', 'PSS'],
-        rows: roles.map((r) => [r.role, String(r.count), fixed(r.rss, 0), fixed(r.pss, 0)]),
+        title: `Before and now: before = ${FOOTPRINT_BEFORE.code}, measured by this benchmark on ${FOOTPRINT_BEFORE.date}`,
+        head: ['Figure', 'Before', 'Now', 'Change'],
+        rows: headline.map((f) => {
+          const before = FOOTPRINT_BEFORE.figures[f.key];
+          const decimals = f.decimals ?? 1;
+          return [
+            f.label,
+            `${fixed(before, decimals)} ${f.unit}`.trim(),
+            `${fixed(f.value ?? Number.NaN, decimals)} ${f.unit}`.trim(),
+            change(before, f.value),
+          ];
+        }),
+      },
+      {
+        title: `Idle memory by process (MiB, median over ${RUNS} runs, ${IDLE_MS / 1000} s after ready; "before" as above)`,
+        head: ['Process', 'Count', 'RSS before', 'RSS now', 'PSS before', 'PSS now'],
+        rows: allRoles.map((name) => {
+          const now = roles.find((r) => r.role === name);
+          const before = FOOTPRINT_BEFORE.processes[name];
+          return [
+            name,
+            now ? String(now.count) : '0',
+            before ? String(before.rss) : '—',
+            now ? fixed(now.rss, 0) : '—',
+            before ? String(before.pss) : '—',
+            now ? fixed(now.pss, 0) : '—',
+          ];
+        }),
       },
       {
         title: 'Every run',
@@ -172,6 +207,7 @@ export const footprintBench = async (): Promise<BenchResult> => {
     notes: [
       `The README's command, \`${README_START_COMMAND}\`, started in a session of its own as a process manager does, on a free port with its data under .data-bench-footprint/; one warm-up start first so that the timed starts build nothing.`,
       'RSS counts every page a process maps, shared ones (the node binary, PostgreSQL\u2019s shared buffers) once per process, as `ps` does; PSS divides each shared page among the processes that map it, so PSS sums are what the stack holds.',
+      'Now: the services and the gateway run as compiled JavaScript (`node --enable-source-maps services/<name>/dist/server.js`, esbuild bundles, tooling/launcher/src/compile-services.ts); the launcher runs under tsx\u2019s loader (`node --import tsx`), without tsx\u2019s CLI process in front of it. Before: all of them TypeScript under tsx.',
       '"Ready" is the launcher\u2019s ready line, printed once every service answers its health check and the gateway answers /remotes.json.',
     ],
   };
