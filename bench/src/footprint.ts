@@ -84,15 +84,17 @@ const runOnce = async (idleMs: number): Promise<Run> => {
 
 const total = (list: Sampled[], key: 'rssKiB' | 'pssKiB') => list.reduce((kib, p) => kib + p[key], 0) / MiB;
 
-/** Per role: how many processes, and the median over runs of their summed RSS and PSS (MiB). */
+/** Per role: how many processes, and the median over runs of their summed RSS and PSS (MiB), with RSS's spread. */
 const byRole = (runs: Run[]) => {
   const roles = [...new Set(runs.flatMap((r) => r.processes.map((p) => p.role)))];
   return roles.map((role) => {
     const per = runs.map((r) => r.processes.filter((p) => p.role === role));
+    const rss = per.map((p) => total(p, 'rssKiB'));
     return {
       role,
       count: Math.max(...per.map((p) => p.length)),
-      rss: median(per.map((p) => total(p, 'rssKiB'))),
+      rss: median(rss),
+      rssRange: `${fixed(Math.min(...rss), 0)}–${fixed(Math.max(...rss), 0)}`,
       pss: median(per.map((p) => total(p, 'pssKiB'))),
     };
   });
@@ -178,7 +180,7 @@ export const footprintBench = async (): Promise<BenchResult> => {
       },
       {
         title: `Idle memory by process (MiB, median over ${RUNS} runs, ${IDLE_MS / 1000} s after ready; "before" as above)`,
-        head: ['Process', 'Count', 'RSS before', 'RSS now', 'PSS before', 'PSS now'],
+        head: ['Process', 'Count', 'RSS before', 'RSS now', 'RSS now, min–max', 'PSS before', 'PSS now'],
         rows: allRoles.map((name) => {
           const now = roles.find((r) => r.role === name);
           const before = FOOTPRINT_BEFORE.processes[name];
@@ -187,6 +189,7 @@ export const footprintBench = async (): Promise<BenchResult> => {
             now ? String(now.count) : '0',
             before ? String(before.rss) : '—',
             now ? fixed(now.rss, 0) : '—',
+            now?.rssRange ?? '—',
             before ? String(before.pss) : '—',
             now ? fixed(now.pss, 0) : '—',
           ];
