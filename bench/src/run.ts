@@ -4,6 +4,8 @@ import { bountiesLoadBench } from './bounties-load';
 import { dashboardTimingsBench } from './dashboard-timings';
 import { eventsLatencyBench } from './events-latency';
 import { firstScreensBench } from './first-screens';
+import { footprintBench } from './footprint';
+import { replicasLoadBench } from './replicas-load';
 import { frontendBuildBench } from './frontend-build';
 import { jobsLatenessBench } from './jobs-lateness';
 import { gatewayLoadBench } from './gateway-load';
@@ -12,44 +14,27 @@ import { marketplaceLoadBench } from './marketplace-load';
 import { nftLoadBench } from './nft-load';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
 import { codeVersion, describeMachine, loadAverage, machineInfo, waitForQuiet } from './lib/machine';
-import { printResult, type BenchName, type BenchResult } from './lib/report';
+import { BENCH_NAMES, printResult, type BenchName, type BenchResult } from './lib/report';
 import { writeResults } from './lib/results-file';
 import { StackHolder } from './lib/stack';
 import { pageTimingsBench } from './page-timings';
-import { replicasLoadBench } from './replicas-load';
 import { rewardsLoadBench } from './rewards-load';
 import { skyCostBench } from './sky-cost';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|replicas` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|footprint|replicas` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
-const ALL: BenchName[] = [
-  'frontend',
-  'pages',
-  'dashboard',
-  'screens',
-  'sky',
-  'auth',
-  'jobs',
-  'gateway',
-  'events',
-  'rewards',
-  'nft',
-  'marketplace',
-  'bounties',
-  'replicas',
-];
 const RESULTS_PATH = resolve(import.meta.dirname, '../RESULTS.md');
 
 const requested = process.argv.slice(2).filter((a) => a !== '--');
-const unknown = requested.filter((a) => !ALL.includes(a as BenchName));
+const unknown = requested.filter((a) => !BENCH_NAMES.includes(a as BenchName));
 if (unknown.length) {
-  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${ALL.join(', ')}.`);
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCH_NAMES.join(', ')}.`);
   process.exit(2);
 }
-const names = requested.length ? ALL.filter((n) => requested.includes(n)) : ALL;
+const names = requested.length ? BENCH_NAMES.filter((n) => requested.includes(n)) : BENCH_NAMES;
 const command = requested.length ? `pnpm bench ${names.join(' ')}` : 'npx -y pnpm@10 bench';
 
 const stack = new StackHolder();
@@ -80,9 +65,10 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   nft: () => nftLoadBench({ stack }),
   marketplace: () => marketplaceLoadBench({ stack }),
   bounties: () => bountiesLoadBench({ stack }),
-  replicas: () => replicasLoadBench(),
   screens: () => firstScreensBench({ stack, browser }),
   sky: () => skyCostBench({ stack, browser }),
+  footprint: () => footprintBench(),
+  replicas: () => replicasLoadBench(),
 };
 
 try {

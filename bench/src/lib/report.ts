@@ -1,20 +1,25 @@
 /** What every benchmark returns, and how it is printed. */
 
-export type BenchName =
-  | 'frontend'
-  | 'pages'
-  | 'dashboard'
-  | 'screens'
-  | 'sky'
-  | 'auth'
-  | 'jobs'
-  | 'gateway'
-  | 'events'
-  | 'rewards'
-  | 'nft'
-  | 'marketplace'
-  | 'bounties'
-  | 'replicas';
+/** Every benchmark, in the order `pnpm bench` runs them and RESULTS.md lists them. */
+export const BENCH_NAMES = [
+  'frontend',
+  'pages',
+  'dashboard',
+  'screens',
+  'sky',
+  'auth',
+  'jobs',
+  'gateway',
+  'events',
+  'rewards',
+  'nft',
+  'marketplace',
+  'bounties',
+  'footprint',
+  'replicas',
+] as const;
+
+export type BenchName = (typeof BENCH_NAMES)[number];
 
 export interface Figure {
   /** What was measured, e.g. "Sign-in (password), 8 connections: requests/s". */

@@ -1,30 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { describeMachine, type MachineInfo } from './machine';
-import { figureHead, figureRows, markdownTable, type BenchName, type BenchResult } from './report';
-
-/** Section order in RESULTS.md; a section not run this time keeps its earlier text. */
-const ORDER: BenchName[] = [
-  'frontend',
-  'pages',
-  'dashboard',
-  'screens',
-  'sky',
-  'auth',
-  'jobs',
-  'gateway',
-  'events',
-  'rewards',
-  'nft',
-  'marketplace',
-  'bounties',
-  'replicas',
-];
+import { BENCH_NAMES, figureHead, figureRows, markdownTable, type BenchName, type BenchResult } from './report';
 
 const HEADER = `# Starforge benchmarks
 
 Measured figures, written by \`bench/src/run.ts\` (\`npx -y pnpm@10 bench\` for all, or
-\`pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|replicas\` for one). Each section below is replaced when its benchmark
+\`pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|footprint|replicas\` for one). Each section below is replaced when its benchmark
 runs again and kept otherwise, so every section carries its own date, machine and command.
 Everything runs on one machine over loopback: the load generator, the browser, the services
 and PostgreSQL share its cores, so before each benchmark run.ts waits (at most 5 minutes) for
@@ -57,7 +39,7 @@ const renderSection = (result: BenchResult, machine: MachineInfo): string => {
 /** Existing sections of the file, by name. */
 const readSections = (text: string): Map<BenchName, string> => {
   const sections = new Map<BenchName, string>();
-  for (const name of ORDER) {
+  for (const name of BENCH_NAMES) {
     const from = text.indexOf(start(name));
     const to = text.indexOf(end(name));
     if (from >= 0 && to > from) sections.set(name, text.slice(from, to + end(name).length));
@@ -69,7 +51,7 @@ const readSections = (text: string): Map<BenchName, string> => {
 export const writeResults = async (path: string, results: BenchResult[], machine: MachineInfo): Promise<void> => {
   const sections = existsSync(path) ? readSections(await readFile(path, 'utf8')) : new Map<BenchName, string>();
   for (const r of results) sections.set(r.name, renderSection(r, machine));
-  const body = ORDER.filter((n) => sections.has(n))
+  const body = BENCH_NAMES.filter((n) => sections.has(n))
     .map((n) => sections.get(n))
     .join('\n\n');
   await writeFile(path, `${HEADER}\n${body}\n`);

@@ -1,3 +1,4 @@
+import { ensureServicesCompiled } from '@starforge/launcher/compile-services';
 import { ensureFrontendsBuilt, startStack, type RunningStack } from '@starforge/launcher/stack';
 import { freePort } from '@starforge/launcher/ports';
 import { fromRoot } from '@starforge/launcher/paths';
@@ -50,6 +51,8 @@ export class StackHolder {
       this.frontendsChecked = true;
     }
     this.starting ??= (async () => {
+      // The services as production runs them: compiled JavaScript, not TypeScript under tsx.
+      await ensureServicesCompiled((line) => console.log(`  ${line}`));
       console.log('starting the stack (embedded PostgreSQL, five services, gateway)...');
       const port = await freePort();
       const started = Date.now();

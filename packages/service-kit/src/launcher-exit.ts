@@ -4,5 +4,8 @@
  */
 export const onLauncherExit = (stop: () => void): void => {
   if (!process.send) return;
-  process.on('disconnect', stop);
+  // A launcher that died while this process was still starting (migrating, say) has already
+  // closed the channel: the event is past, and would never come.
+  if (process.connected) process.on('disconnect', stop);
+  else stop();
 };

@@ -93,6 +93,8 @@ export const runService = async ({
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // The terminal closed: nobody balances requests to this copy any more either.
+  process.on('SIGHUP', () => void stop('SIGHUP', { grace: false }));
   // Nobody balances requests to a copy whose launcher is gone: no grace.
   onLauncherExit(() => void stop('launcher exited', { grace: false }));
 };

@@ -10,7 +10,11 @@ server.listen(config.port, config.host, () => {
   console.log(`[gateway] listening on http://${info.address}:${info.port}`);
 });
 
+let stopping = false;
+/** Once: a closed terminal's SIGHUP may be followed by the launcher's SIGTERM. */
 const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
   console.log(`[gateway] ${signal}: shutting down`);
   void close().then(() => process.exit(0));
   setTimeout(() => server.closeAllConnections(), 3_000).unref();
@@ -18,4 +22,5 @@ const stop = (signal: string) => {
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGHUP', () => stop('SIGHUP'));
 onLauncherExit(() => stop('launcher exited'));

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { nodeArguments } from './service-entry';
 
 export interface ManagedProcess {
   name: string;
@@ -10,12 +11,13 @@ export interface ManagedProcess {
 }
 
 /**
- * Starts a TypeScript entry point in its own Node process (through tsx), prefixes its output
- * with its name, and learns its URL from the line it prints once it listens.
+ * Starts an entry point in its own Node process (TypeScript through tsx, or a compiled bundle:
+ * service-entry.ts), prefixes its output with its name, and learns its URL from the line it
+ * prints once it listens.
  */
 export const startNodeProcess = (name: string, entry: string, env: NodeJS.ProcessEnv, log: (line: string) => void): ManagedProcess => {
   // The IPC channel closes when the launcher dies, even by SIGKILL, and the child then stops itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, nodeArguments(entry), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let resolveListening: (url: string) => void = () => {};
   let rejectListening: (error: Error) => void = () => {};
   const listening = new Promise<string>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { fromRoot, repoRoot } from './paths';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './postgres';
 import { assertPortFree, freePort, PortTakenError } from './ports';
 import { waitForOk } from './processes';
+import { serviceEntry } from './service-entry';
 import { startSupervised, type SupervisedProcess } from './supervisor';
 import postgres from 'postgres';
 
@@ -170,7 +171,7 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
             : {};
       copies[domain].forEach((url, i) => {
         const name = copies[domain].length > 1 ? `${domain}-${i + 1}` : domain;
-        const supervised = startSupervised(name, fromRoot(`services/${domain}/src/server.ts`), { ...shared, ...own, PORT: new URL(url).port }, log);
+        const supervised = startSupervised(name, serviceEntry(domain), { ...shared, ...own, PORT: new URL(url).port }, log);
         processes.push(supervised);
         serviceCopies.push({ ready: `${url}/api/${domain}/ready`, supervised });
       });
@@ -180,7 +181,7 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
 
     const gateway = startSupervised(
       'gateway',
-      fromRoot('services/gateway/src/server.ts'),
+      serviceEntry('gateway'),
       {
         PORT: String(options.port),
         HOST: host,

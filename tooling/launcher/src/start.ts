@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { serviceNames, type ServiceName } from '@starforge/contracts';
+import { ensureServicesCompiled } from './compile-services';
+import { launchChain, onLaunchChainEnded } from './launch-chain';
 import { assertPortFree, isPortFree, PortTakenError } from './ports';
 import { ensureFrontendsBuilt, startStack, type RunningStack } from './stack';
 
@@ -48,49 +50,66 @@ const failStart = async (error: unknown): Promise<never> => {
 };
 
 const started = Date.now();
-// Checked before the build and the database: nothing is started that would need stopping.
-await assertPortFree(env.PORT, env.HOST).catch(failStart);
-log('Starforge: preparing (the first start builds six frontends; later starts skip that)');
-await ensureFrontendsBuilt(log);
-// startStack stops what it started (the embedded PostgreSQL, services) before it throws.
-const stack: RunningStack = await startStack({
-  port: env.PORT,
-  host: env.HOST,
-  ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
-  ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
-  ...(env.STARFORGE_DATA_DIR ? { dataDir: `${env.STARFORGE_DATA_DIR}/pg` } : {}),
-  ...(env.STARFORGE_DB_NAME ? { databaseName: env.STARFORGE_DB_NAME } : {}),
-  ...(env.SOLANA_TREASURY ? { solanaTreasury: env.SOLANA_TREASURY } : {}),
-  resetDatabase: env.STARFORGE_DB_RESET === '1',
-  replicas,
-  log,
-}).catch(failStart);
-log(
-  `\n  ✔ Starforge is ready on ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it; a service that dies is restarted)\n`,
-);
-
+let starting: Promise<RunningStack> | undefined;
 let stopping = false;
+/** Stops the stack; a start in progress first gets as far as it can stop what it started. */
 const shutdown = async (reason: string, code: number) => {
   if (stopping) return;
   stopping = true;
   log(`Starforge: ${reason}, stopping...`);
-  await stack.stop();
+  const stack = await starting?.catch(() => undefined);
+  await stack?.stop();
   log('Starforge: stopped');
   process.exit(code);
 };
+// Set before anything starts: a signal that finds no handler kills the launcher at once and leaves
+// PostgreSQL and the services it had started running.
 process.on('SIGINT', () => void shutdown('Ctrl-C', 0));
 process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
-// SIGHUP restarts every copy of every service in turn (new code after a build, say); with two or
-// more copies of each (REPLICAS=2), no request fails meanwhile.
-let restarting = false;
-process.on('SIGHUP', () => {
-  if (restarting || stopping) return;
-  restarting = true;
-  void stack
-    .rollingRestart()
-    .catch((error: unknown) => console.error('Starforge: the rolling restart failed:', error))
-    .finally(() => {
-      restarting = false;
+process.on('SIGHUP', () => void shutdown('SIGHUP', 0));
+// Once the terminal has closed, every write to it fails (EIO): the stop must not die of its log.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+onLaunchChainEnded(launchChain(), (gone) => void shutdown(`${gone.comm} (pid ${gone.pid}), which ran this launch, has ended`, 0));
+
+// Checked before the build and the database: nothing is started that would need stopping.
+await assertPortFree(env.PORT, env.HOST).catch(failStart);
+log('Starforge: preparing (the first start builds six frontends; later starts skip that)');
+await ensureFrontendsBuilt(log);
+// Production runs the services as compiled JavaScript; `pnpm dev` keeps them under tsx.
+await ensureServicesCompiled(log);
+if (!stopping) {
+  // startStack stops what it started (the embedded PostgreSQL, services) before it throws.
+  starting = startStack({
+    port: env.PORT,
+    host: env.HOST,
+    ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...(env.STARFORGE_DATA_DIR ? { dataDir: `${env.STARFORGE_DATA_DIR}/pg` } : {}),
+    ...(env.STARFORGE_DB_NAME ? { databaseName: env.STARFORGE_DB_NAME } : {}),
+    ...(env.SOLANA_TREASURY ? { solanaTreasury: env.SOLANA_TREASURY } : {}),
+    resetDatabase: env.STARFORGE_DB_RESET === '1',
+    replicas,
+    log,
+  });
+  const stack = await starting.catch(failStart);
+  if (!stopping) {
+    log(
+      `\n  ✔ Starforge is ready on ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it; a service that dies is restarted)\n`,
+    );
+    void stack.crashed.then((why) => shutdown(why, 1));
+    // SIGUSR2 restarts every copy of every service in turn (new code after a build, say); with two
+    // or more copies of each (REPLICAS=2), no request fails meanwhile. (SIGHUP stops, as a closed
+    // terminal means.)
+    let restarting = false;
+    process.on('SIGUSR2', () => {
+      if (restarting || stopping) return;
+      restarting = true;
+      void stack
+        .rollingRestart()
+        .catch((error: unknown) => console.error('Starforge: the rolling restart failed:', error))
+        .finally(() => {
+          restarting = false;
+        });
     });
-});
-void stack.crashed.then((why) => shutdown(why, 1));
+  }
+}

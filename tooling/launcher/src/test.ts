@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { CHROMIUM_PATH } from './chromium';
+import { ensureServicesCompiled } from './compile-services';
 import { repoRoot } from './paths';
+import { ensureFrontendsBuilt } from './stack';
 
 // `pnpm test`: every check there is — types, lint and unused code (Biome, knip), units and
 // service tests on a real PostgreSQL (vitest), then the end-to-end journeys in Debian's Chromium
@@ -31,11 +33,28 @@ const ensureChromium = (): void => {
   }
 };
 
+/**
+ * Before the tests that start the product (the README's start command, the end-to-end journeys):
+ * so that a fresh checkout builds its frontends here, not inside a test beside others.
+ */
+const buildWhatIsMissing = async (): Promise<boolean> => {
+  console.log('\n=== build what is missing: frontends, services');
+  try {
+    await ensureFrontendsBuilt(console.log);
+    await ensureServicesCompiled(console.log);
+    return true;
+  } catch (error) {
+    console.error(error);
+    return false;
+  }
+};
+
 const bin = (name: string) => `${repoRoot}/node_modules/.bin/${name}`;
 ensureChromium();
 const results = {
   typecheck: run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   lint: run('lint', bin('biome'), ['check', '--error-on-warnings', '.']) && run('unused code', bin('knip'), []),
+  build: await buildWhatIsMissing(),
   'unit and service tests': run('unit and service tests', bin('vitest'), ['run']),
   'end-to-end tests': run('end-to-end tests', bin('playwright'), ['test']),
 };

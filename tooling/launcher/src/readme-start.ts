@@ -1,0 +1,45 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { repoRoot } from './paths';
+
+/** The README's start command. */
+export const README_START_COMMAND = 'npx -y pnpm@10 start';
+
+export interface StartedCommand {
+  /** The outermost process (npx), leader of its own session and process group. */
+  child: ChildProcess;
+  /** Resolves with the milliseconds from spawn to the launcher's ready line; rejects if the command ends first. */
+  ready: Promise<number>;
+  /** Resolves when the outermost process has ended. */
+  ended: Promise<void>;
+  output: () => string;
+}
+
+/**
+ * The environment a process manager would give: the caller's, minus what a package manager adds
+ * for its scripts, so a test or benchmark run through `pnpm` does not pass for part of the launch
+ * (launch-chain.ts looks for those variables).
+ */
+const managerEnvironment = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([name]) => !/^(npm_|pnpm_)/i.test(name) && name !== 'INIT_CWD'));
+
+/**
+ * Runs the README's start command in the checkout as a process manager does: in a session of its
+ * own (as systemd starts a unit), output piped, `env` added to the caller's environment.
+ */
+export const startReadmeCommand = (env: NodeJS.ProcessEnv): StartedCommand => {
+  const started = performance.now();
+  const [command = 'npx', ...args] = README_START_COMMAND.split(' ');
+  const child = spawn(command, args, { cwd: repoRoot, env: managerEnvironment(env), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Starforge is ready on')) resolve(performance.now() - started);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void ended.then(() => reject(new Error(`${README_START_COMMAND} ended before it was ready:\n${output}`)));
+  });
+  return { child, ready, ended, output: () => output };
+};
