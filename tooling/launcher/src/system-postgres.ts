@@ -96,10 +96,9 @@ export const startThrowawayPostgres = async ({ bins, log = () => {} }: { bins: B
       clusterDir,
       port,
       ids,
-      // As many connections as the embedded server allows: vitest runs test files side by side,
-      // each with its own pools (and one test holds 120 at once). The data is thrown away, so
-      // nothing is flushed to disk.
-      settings: { max_connections: '300', fsync: 'off', full_page_writes: 'off', synchronous_commit: 'off' },
+      // Debian's defaults but one: as many connections as the embedded server allows, since vitest
+      // runs test files side by side, each with its own pools (and one test holds 120 at once).
+      settings: { max_connections: '300' },
       log,
     });
     const appPassword = randomBytes(16).toString('hex');
