@@ -13,13 +13,34 @@ const serviceEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   HOST: z.string().default('127.0.0.1'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   /** How long a copy told to stop keeps serving while not ready, so load balancers move off it first. */
   DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 
 export const readServiceEnv = (source: NodeJS.ProcessEnv = process.env): ServiceEnv => serviceEnvSchema.parse(source);
+
+const poolSize = z.coerce.number().int().min(1).max(500);
+
+/**
+ * The pools one copy of a service opens (README, "Sizing connection pools"); its LISTEN
+ * connections come on top, one each.
+ */
+export interface PoolSizes {
+  /** The copy's own postgres.js pool: `DB_POOL_MAX_<SERVICE>` (`DB_POOL_MAX_EVENTS`), else `DB_POOL_MAX`, else 20. */
+  pool: number;
+  /** pg-boss's pool, in a copy whose service runs durable jobs: `JOBS_POOL_MAX`, else 4. */
+  jobs: number;
+}
+
+const poolEnvSchema = z.object({ DB_POOL_MAX: poolSize.default(20), JOBS_POOL_MAX: poolSize.default(4) });
+
+export const readPoolSizes = (service: string, source: NodeJS.ProcessEnv = process.env): PoolSizes => {
+  const env = poolEnvSchema.parse(source);
+  const ownName = `DB_POOL_MAX_${service.toUpperCase()}`;
+  const own: number | undefined = z.object({ [ownName]: poolSize.optional() }).parse(source)[ownName];
+  return { pool: own ?? env.DB_POOL_MAX, jobs: env.JOBS_POOL_MAX };
+};
 
 const httpEnvSchema = z.object({
   /** The product's origin as the browser sees it (the launcher passes it to every service). */

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import type { Sql } from './db';
 
 const migrationFile = /^(\d{5})_([a-z0-9_]+)\.sql$/;
@@ -56,7 +57,14 @@ export const migrate = async (sql: Sql, schema: string, dir: string, options: Mi
   const applied: number[] = [];
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext(${`starforge.migrate.${schema}`}))`;
-    await tx`create schema if not exists ${tx(schema)}`;
+    await tx`create schema if not exists ${tx(schema)}`.catch((error: unknown) => {
+      // insufficient_privilege: PostgreSQL checks CREATE on the database even when the schema exists.
+      if (!(error instanceof postgres.PostgresError) || error.code !== '42501') throw error;
+      throw new Error(
+        `${error.message}: each service keeps its tables in a schema of its own and creates it at start, so the role needs CREATE on the database (GRANT CREATE ON DATABASE … TO …, or make the role the database's owner)`,
+        { cause: error },
+      );
+    });
     let done: Set<number>;
     if (kitSet === undefined) {
       await tx`

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createSql, type Sql } from './db';
-import { readServiceEnv } from './env';
+import { readPoolSizes, readServiceEnv } from './env';
 import { migrate, type KitMigrations } from './migrate';
 import { onLauncherExit } from './launcher-exit';
 import { createJobs, type Jobs } from './jobs/index';
@@ -50,10 +50,11 @@ export const runService = async ({
   beforeClose,
 }: RunServiceOptions): Promise<void> => {
   const env = readServiceEnv();
-  const sql = createSql(env.DATABASE_URL, { max: env.DB_POOL_MAX, schema: domain });
+  const pools = readPoolSizes(domain);
+  const sql = createSql(env.DATABASE_URL, { max: pools.pool, schema: domain });
   for (const kit of kitMigrations) await migrate(sql, domain, kit.dir, { kitSet: kit.kitSet });
   await migrate(sql, domain, migrationsDir);
-  const jobs = createJobs({ databaseUrl: env.DATABASE_URL, service: domain });
+  const jobs = createJobs({ databaseUrl: env.DATABASE_URL, service: domain, poolMax: pools.jobs });
   registerJobs?.(jobs, sql);
   const app = await createApp(sql, { jobs });
   await jobs.start();

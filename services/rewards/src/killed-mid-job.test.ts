@@ -45,8 +45,19 @@ describe('the rewards service killed with SIGKILL in the middle of its jobs', ()
         )[0]?.n,
       );
     await eventually(async () => (await activeJobs()) === 2, 10_000);
+    // Both jobs' statements wait for the row in their backends (the second one behind the first).
+    const waitingJobs = () => ctx.sql`
+      select pid from pg_stat_activity
+      where wait_event_type = 'Lock' and (query like '%rewards._finish_test_run(%' or query like '%rewards._complete_withdrawal(%')`;
+    await eventually(async () => (await waitingJobs()).length === 2, 10_000);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
+    // Each job is one statement outside a transaction, and a backend hears that its client died only
+    // when it next talks to it: released, both statements would still finish and commit (harmless in
+    // production, where the jobs are retried and idempotent, but a race with the checks below). End
+    // them, as a server that noticed the dead client would.
+    const waiting = (await waitingJobs()).map((row) => row.pid as number);
+    expect(await ctx.sql`select pg_terminate_backend(pid, 5000) as ended from unnest(${waiting}::int[]) as pid`).toEqual([{ ended: true }, { ended: true }]);
     await holder`rollback`;
     holder.release();
 

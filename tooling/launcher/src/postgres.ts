@@ -20,7 +20,8 @@ import postgres from 'postgres';
  *    `.data/pg` a link to it, so the data is still found under `.data/`.
  */
 
-interface Binaries {
+/** A PostgreSQL installation's server programs: `<nativeDir>/bin/{postgres,initdb,pg_ctl}`. */
+export interface Binaries {
   postgres: string;
   initdb: string;
   pgCtl: string;
@@ -31,7 +32,7 @@ const USER = 'postgres';
 const PASSWORD = 'starforge';
 const SYSTEM_DIR = '/var/lib/starforge';
 
-const binariesIn = (nativeDir: string): Binaries => ({
+export const binariesIn = (nativeDir: string): Binaries => ({
   nativeDir,
   postgres: join(nativeDir, 'bin/postgres'),
   initdb: join(nativeDir, 'bin/initdb'),
@@ -46,9 +47,12 @@ const resolveBinaries = async (): Promise<Binaries> => {
   return binariesIn(resolve(dirname(platformEntry), '../native'));
 };
 
-const isRoot = (): boolean => userInfo().uid === 0;
+type Ids = { uid: number; gid: number };
 
-const postgresIds = (): { uid: number; gid: number } => {
+export const isRoot = (): boolean => userInfo().uid === 0;
+
+/** The `postgres` user's ids (created as a system user when missing): PostgreSQL refuses to run as root. */
+export const postgresIds = (): Ids => {
   const read = () => ({
     uid: Number(execFileSync('id', ['-u', USER], { encoding: 'utf8' }).trim()),
     gid: Number(execFileSync('id', ['-g', USER], { encoding: 'utf8' }).trim()),
@@ -62,7 +66,7 @@ const postgresIds = (): { uid: number; gid: number } => {
 };
 
 /** As root: make sure the postgres user can reach binaries and data; returns where they are. */
-const placeForRoot = async (bins: Binaries, dataDir: string, ids: { uid: number; gid: number }): Promise<{ bins: Binaries; clusterDir: string }> => {
+const placeForRoot = async (bins: Binaries, dataDir: string, ids: Ids): Promise<{ bins: Binaries; clusterDir: string }> => {
   const pkgVersion = JSON.parse(await readFile(join(bins.nativeDir, '../package.json'), 'utf8')).version as string;
   const nativeCopy = join(SYSTEM_DIR, `postgres-${pkgVersion}`);
   if (!existsSync(join(nativeCopy, 'bin/postgres'))) {
@@ -87,7 +91,8 @@ const placeForRoot = async (bins: Binaries, dataDir: string, ids: { uid: number;
   return { clusterDir, bins: binariesIn(nativeCopy) };
 };
 
-const run = (cmd: string, args: string[], ids?: { uid: number; gid: number }) =>
+/** Runs a program (as the postgres user when `ids` are given) with the C locale; resolves with its output. */
+export const runProgram = (cmd: string, args: string[], ids?: Ids) =>
   new Promise<string>((resolvePromise, reject) => {
     const child = spawn(cmd, args, { ...ids, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } });
     let out = '';
@@ -97,12 +102,87 @@ const run = (cmd: string, args: string[], ids?: { uid: number; gid: number }) =>
     child.on('close', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`${cmd} exited ${code}: ${out}`))));
   });
 
-export interface EmbeddedDatabase {
-  url: string;
+/** A PostgreSQL server this process started and stops. */
+export interface ServerProcess {
   stop: () => Promise<void>;
   /** Resolves when the server process exits (after stop() or on its own), saying how. */
   exited: Promise<string>;
 }
+
+export interface EmbeddedDatabase extends ServerProcess {
+  url: string;
+}
+
+/**
+ * A new cluster in `clusterDir` (initdb, as the `postgres` user when `ids` are given): UTF8 with
+ * the C locale (an unset LANG would give SQL_ASCII), the superuser `postgres` signing in with
+ * `password` (SCRAM) on every connection.
+ */
+export const initCluster = async ({ bins, clusterDir, password, ids }: { bins: Binaries; clusterDir: string; password: string; ids?: Ids | undefined }) => {
+  const pwFile = join(tmpdir(), `starforge-pw-${process.pid}-${Date.now()}`);
+  await writeFile(pwFile, `${password}\n`, { mode: 0o644 });
+  try {
+    await runProgram(
+      bins.initdb,
+      [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'],
+      ids,
+    );
+  } finally {
+    await rm(pwFile, { force: true });
+  }
+};
+
+/**
+ * Runs the cluster's server as a child of this process, on loopback TCP only (no Unix socket),
+ * with `settings` (`-c name=value`); resolves once it accepts connections. Errors it logs later
+ * go to `log`, but for the ones every test provokes (unique and check violations, cancels).
+ */
+export const serveCluster = async ({
+  bins,
+  clusterDir,
+  port,
+  ids,
+  settings,
+  log,
+}: {
+  bins: Binaries;
+  clusterDir: string;
+  port: number;
+  ids?: Ids | undefined;
+  settings: Record<string, string>;
+  log: (line: string) => void;
+}): Promise<ServerProcess> => {
+  const args = ['-D', clusterDir, '-p', String(port), '-h', '127.0.0.1', '-c', 'unix_socket_directories='];
+  for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
+  const server: ChildProcess = spawn(bins.postgres, args, { ...ids, env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const ready = new Promise<void>((resolvePromise, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready to accept connections')) resolvePromise();
+    };
+    server.stderr?.on('data', onData);
+    server.stdout?.on('data', onData);
+    server.on('error', reject);
+    server.on('exit', (code) => reject(new Error(`PostgreSQL exited (${code}) before it was ready:\n${output}`)));
+  });
+  await ready;
+  server.stderr?.removeAllListeners('data');
+  server.stderr?.on('data', (d: Buffer) => {
+    const text = d.toString();
+    if (/ERROR|FATAL|PANIC/.test(text) && !/duplicate key|violates|canceling statement/.test(text)) log(text.trim());
+  });
+
+  const exited = new Promise<string>((resolvePromise) => server.once('exit', (code, signal) => resolvePromise(`PostgreSQL exited (${signal ?? code})`)));
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= new Promise<void>((resolvePromise) => {
+      if (server.exitCode !== null || server.signalCode !== null) return resolvePromise();
+      server.once('exit', () => resolvePromise());
+      server.kill('SIGINT'); // PostgreSQL's "fast" shutdown
+    }));
+  return { stop, exited };
+};
 
 export const startEmbeddedPostgres = async ({
   dataDir,
@@ -121,71 +201,23 @@ export const startEmbeddedPostgres = async ({
 
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
     log('initialising the embedded PostgreSQL cluster');
-    const pwFile = join(tmpdir(), `starforge-pw-${process.pid}-${Date.now()}`);
-    await writeFile(pwFile, `${PASSWORD}\n`, { mode: 0o644 });
-    try {
-      await run(
-        bins.initdb,
-        [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'],
-        ids,
-      );
-    } finally {
-      await rm(pwFile, { force: true });
-    }
+    await initCluster({ bins, clusterDir, password: PASSWORD, ids });
   }
   if (existsSync(join(clusterDir, 'postmaster.pid'))) {
     log('stopping a PostgreSQL left running by an earlier launch');
-    await run(bins.pgCtl, ['stop', '-D', clusterDir, '-m', 'fast', '-w'], ids).catch(() => undefined);
+    await runProgram(bins.pgCtl, ['stop', '-D', clusterDir, '-m', 'fast', '-w'], ids).catch(() => undefined);
     await rm(join(clusterDir, 'postmaster.pid'), { force: true }).catch(() => undefined);
   }
 
-  const server: ChildProcess = spawn(
-    bins.postgres,
-    [
-      '-D',
-      clusterDir,
-      '-p',
-      String(port),
-      '-h',
-      '127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=300',
-      '-c',
-      'shared_buffers=128MB',
-      '-c',
-      'fsync=on',
-    ],
-    { ...ids, env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const ready = new Promise<void>((resolvePromise, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('ready to accept connections')) resolvePromise();
-    };
-    server.stderr?.on('data', onData);
-    server.stdout?.on('data', onData);
-    server.on('exit', (code) => reject(new Error(`PostgreSQL exited (${code}) before it was ready:\n${output}`)));
+  const server = await serveCluster({
+    bins,
+    clusterDir,
+    port,
+    ids,
+    settings: { max_connections: '300', shared_buffers: '128MB', fsync: 'on' },
+    log,
   });
-  await ready;
-  server.stderr?.removeAllListeners('data');
-  server.stderr?.on('data', (d: Buffer) => {
-    const text = d.toString();
-    if (/ERROR|FATAL|PANIC/.test(text) && !/duplicate key|violates|canceling statement/.test(text)) log(text.trim());
-  });
-
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
-  const exited = new Promise<string>((resolvePromise) => server.once('exit', (code, signal) => resolvePromise(`PostgreSQL exited (${signal ?? code})`)));
-  let stopped: Promise<void> | undefined;
-  const stop = () =>
-    (stopped ??= new Promise<void>((resolvePromise) => {
-      if (server.exitCode !== null) return resolvePromise();
-      server.once('exit', () => resolvePromise());
-      server.kill('SIGINT'); // PostgreSQL's "fast" shutdown
-    }));
-  return { url, stop, exited };
+  return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, ...server };
 };
 
 /** Creates a database if it does not exist yet (for isolated test runs). */

@@ -1,35 +1,75 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { serviceNames } from '@starforge/contracts';
+import { ensureDebianPackage } from './apt';
 import { CHROMIUM_PATH } from './chromium';
 import { ensureServicesCompiled } from './compile-services';
 import { repoRoot } from './paths';
 import { ensureFrontendsBuilt } from './stack';
+import { findDebianPostgres, startThrowawayPostgres } from './system-postgres';
 
 // `pnpm test`: every check there is — types, lint and unused code (Biome, knip), units and
 // service tests on a real PostgreSQL (vitest), then the end-to-end journeys in Debian's Chromium
-// (Playwright) against the built product.
+// (Playwright) against the built product, and last the service tests again on Debian's own
+// PostgreSQL server, a second target beside the embedded one.
 
-const run = (label: string, command: string, args: string[]): boolean => {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+const label = (name: string, command: string, args: string[]) => console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+
+const run = (name: string, command: string, args: string[]): boolean => {
+  label(name, command, args);
   const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', env: process.env });
   return result.status === 0;
 };
 
-const ensureChromium = (): void => {
-  if (existsSync(CHROMIUM_PATH)) return;
-  if (userInfo().uid !== 0) {
-    console.error(`Playwright drives Debian's Chromium at ${CHROMIUM_PATH}; install it with: sudo apt-get install -y chromium`);
-    process.exit(1);
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  console.log("=== installing Debian's Chromium for the end-to-end tests");
-  if (
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0 ||
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status !== 0
-  ) {
-    console.error('could not install chromium with apt-get');
-    process.exit(1);
+const bin = (name: string) => `${repoRoot}/node_modules/.bin/${name}`;
+
+/**
+ * The test files that reach the database: every service's (each runs its routes and SQL on the
+ * real server) and the kit's (service-kit: migrator, jobs, events, idempotency, caches; test-db:
+ * the harness). Left out: the frontends, contracts, host and ui (no database), the gateway (it
+ * proxies, its tests need none) and the launcher (its one database test is about supervision).
+ */
+const DATABASE_TEST_DIRS = [...serviceNames.map((name) => `services/${name}/`), 'packages/service-kit/', 'tooling/test-db/'];
+
+/**
+ * The service tests on a throwaway cluster of Debian's `postgresql` (installed when missing),
+ * connecting as a role that may only log in and create databases. The cluster is stopped and its
+ * folder removed however the tests end; an interrupt is passed on to vitest first.
+ */
+const serviceTestsOnDebianPostgres = async (name: string): Promise<boolean> => {
+  const installed = () => findDebianPostgres() !== undefined;
+  if (!ensureDebianPackage({ name: 'postgresql', purpose: `the ${name} need it`, installed })) return false;
+  const bins = findDebianPostgres()!;
+  const started = Date.now();
+  const server = await startThrowawayPostgres({ bins }).catch((error: unknown) => {
+    console.error(`=== ${name}: could not start Debian's PostgreSQL`, error);
+    return undefined;
+  });
+  if (!server) return false;
+  const args = ['run', ...DATABASE_TEST_DIRS];
+  label(`${name} (PostgreSQL ${server.major} from ${bins.nativeDir}, role starforge)`, bin('vitest'), args);
+  const vitest = spawn(bin('vitest'), args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, DATABASE_URL: server.url } });
+  let interrupted: NodeJS.Signals | undefined;
+  const passOn = (signal: NodeJS.Signals) => {
+    interrupted = signal;
+    vitest.kill(signal);
+  };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const signal of signals) process.on(signal, passOn);
+  try {
+    const code = await new Promise<number | null>((resolve) => {
+      vitest.on('error', () => resolve(null));
+      vitest.on('close', resolve);
+    });
+    return code === 0;
+  } finally {
+    await server.stop();
+    for (const signal of signals) process.off(signal, passOn);
+    console.log(`=== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s with the server's start and stop`);
+    if (interrupted) {
+      console.error(`${interrupted}: stopped Debian's PostgreSQL and removed its cluster`);
+      process.exit(130);
+    }
   }
 };
 
@@ -49,7 +89,11 @@ const buildWhatIsMissing = async (): Promise<boolean> => {
   }
 };
 
-const bin = (name: string) => `${repoRoot}/node_modules/.bin/${name}`;
+const ensureChromium = (): void => {
+  const installed = () => existsSync(CHROMIUM_PATH);
+  if (!ensureDebianPackage({ name: 'chromium', purpose: `Playwright drives it at ${CHROMIUM_PATH} for the end-to-end tests`, installed })) process.exit(1);
+};
+
 ensureChromium();
 const results = {
   typecheck: run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
@@ -57,6 +101,7 @@ const results = {
   build: await buildWhatIsMissing(),
   'unit and service tests': run('unit and service tests', bin('vitest'), ['run']),
   'end-to-end tests': run('end-to-end tests', bin('playwright'), ['test']),
+  'service tests on Debian PostgreSQL': await serviceTestsOnDebianPostgres('service tests on Debian PostgreSQL'),
 };
 const failed = Object.entries(results)
   .filter(([, ok]) => !ok)

@@ -48,6 +48,8 @@ export interface JobsOptions {
   /** Owns the schema `<service>_jobs`. */
   service: string;
   log?: (line: string) => void;
+  /** Connections pg-boss may open (default 4): fetches, completions, maintenance. */
+  poolMax?: number;
   /** How often an idle queue looks for due jobs (default 0.5 s, pg-boss's own floor). */
   pollingIntervalSeconds?: number;
   /** Expiry of dead workers' jobs, archiving; pg-boss's floor is 1 s. */
@@ -90,7 +92,7 @@ export const createJobs = (options: JobsOptions): Jobs => {
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
     schema,
-    max: 4,
+    max: options.poolMax ?? 4,
     application_name: `starforge-${options.service}-jobs`,
     // No cron schedules: the timekeeper would only add polling.
     schedule: false,

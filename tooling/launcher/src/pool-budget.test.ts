@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { connectionBudget, connectionBudgetWarning, connectionsPerCopy } from './pool-budget';
+
+describe('the connection budget', () => {
+  it('counts a copy as its pool, pg-boss for a service with jobs, and its LISTEN connections', () => {
+    expect(connectionsPerCopy('auth', {})).toBe(20);
+    expect(connectionsPerCopy('events', {})).toBe(21);
+    expect(connectionsPerCopy('nft', {})).toBe(25);
+    expect(connectionsPerCopy('rewards', { DB_POOL_MAX: '10', JOBS_POOL_MAX: '2' })).toBe(13);
+    expect(connectionsPerCopy('marketplace', { DB_POOL_MAX: '10', DB_POOL_MAX_MARKETPLACE: '30' })).toBe(32);
+  });
+
+  it('adds copies × per copy over every service (135 for one copy of each by default)', () => {
+    expect(connectionBudget({}, {}).total).toBe(135);
+    const two = connectionBudget({ auth: 2, events: 2, nft: 2, rewards: 2, marketplace: 2, bounties: 2 }, {});
+    expect(two.total).toBe(270);
+    expect(connectionBudget({ marketplace: 3 }, { DB_POOL_MAX: '10' })).toEqual({
+      byService: { auth: 10, nft: 15, marketplace: 36, bounties: 12, rewards: 15, events: 11 },
+      total: 99,
+    });
+  });
+
+  it("warns when the budget exceeds the server's max_connections less its reserved ones", () => {
+    const defaults = connectionBudget({}, {});
+    expect(connectionBudgetWarning(defaults, { maxConnections: 300 })).toBeNull();
+    expect(connectionBudgetWarning(defaults, { maxConnections: 138 })).toBeNull();
+    expect(connectionBudgetWarning(defaults, { maxConnections: 137 })).toMatch(/may open 135 connections .* more than the 134 its max_connections leaves/);
+    expect(connectionBudgetWarning(defaults, { maxConnections: 100 })).toMatch(
+      /auth 20, nft 25, marketplace 22, bounties 22, rewards 25, events 21.*lower DB_POOL_MAX/,
+    );
+    expect(connectionBudgetWarning(connectionBudget({}, { DB_POOL_MAX: '10' }), { maxConnections: 100, reservedConnections: 13 })).toBeNull();
+  });
+});
