@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { connectionBudget, connectionBudgetWarning, connectionsPerCopy } from './pool-budget';
+import { describe, expect, inject, it } from 'vitest';
+import { checkConnectionBudget, connectionBudget, connectionBudgetWarning, connectionsPerCopy } from './pool-budget';
 
 describe('the connection budget', () => {
   it('counts a copy as its pool, pg-boss for a service with jobs, and its LISTEN connections', () => {
@@ -29,5 +29,11 @@ describe('the connection budget', () => {
       /auth 20, nft 25, marketplace 22, bounties 22, rewards 25, events 21.*lower DB_POOL_MAX/,
     );
     expect(connectionBudgetWarning(connectionBudget({}, { DB_POOL_MAX: '10' }), { maxConnections: 100, reservedConnections: 13 })).toBeNull();
+  });
+
+  it('asks the server its limits (the test servers allow 300: two copies of each fit at the default pools, three do not)', async () => {
+    const copies = (n: number) => ({ auth: n, events: n, nft: n, rewards: n, marketplace: n, bounties: n });
+    expect(await checkConnectionBudget(inject('databaseUrl'), copies(2), {})).toBeNull();
+    expect(await checkConnectionBudget(inject('databaseUrl'), copies(3), {})).toMatch(/may open 405 connections .* more than the 297/);
   });
 });

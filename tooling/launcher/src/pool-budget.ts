@@ -1,5 +1,5 @@
 import { serviceNames, type ServiceName } from '@starforge/contracts';
-import { readPoolSizes } from '@starforge/service-kit';
+import { createSql, readPoolSizes } from '@starforge/service-kit';
 
 /**
  * Connections a copy of each service holds besides its pools, for as long as it runs: one that
@@ -47,4 +47,24 @@ export const connectionBudgetWarning = (budget: ConnectionBudget, server: { maxC
     `the services may open ${budget.total} connections to PostgreSQL (${services}), more than the ${available} its max_connections leaves them; ` +
     'lower DB_POOL_MAX (or DB_POOL_MAX_<SERVICE> for one service) or raise max_connections (README.md, "Sizing connection pools")'
   );
+};
+
+/** Asks the server its limits and answers the warning for `copies` of each service, or null when they fit. */
+export const checkConnectionBudget = async (
+  databaseUrl: string,
+  copies: Partial<Record<ServiceName, number>>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | null> => {
+  const sql = createSql(databaseUrl, { max: 1 });
+  try {
+    const [row] = await sql<{ maxConnections: string; superuserReserved: string; reserved: string | null }[]>`
+      select current_setting('max_connections') as max_connections,
+             current_setting('superuser_reserved_connections') as superuser_reserved,
+             current_setting('reserved_connections', true) as reserved`;
+    if (!row) return null;
+    const reservedConnections = Number(row.superuserReserved) + Number(row.reserved ?? 0);
+    return connectionBudgetWarning(connectionBudget(copies, env), { maxConnections: Number(row.maxConnections), reservedConnections });
+  } finally {
+    await sql.end();
+  }
 };

@@ -5,6 +5,7 @@ import { createSql, migrateAll, serviceMigrationsDir } from '@starforge/service-
 import { buildFrontends, frontendApps, isBuildCurrent } from '@starforge/federation';
 import { fromRoot, repoRoot } from './paths';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './postgres';
+import { checkConnectionBudget } from './pool-budget';
 import { assertPortFree, freePort, PortTakenError } from './ports';
 import { waitForOk } from './processes';
 import { serviceEntry } from './service-entry';
@@ -162,6 +163,8 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
       ...options.serviceEnv,
     };
     await migrateInOrder(databaseUrl);
+    const budgetWarning = await checkConnectionBudget(databaseUrl, options.replicas ?? {}, { ...process.env, ...options.serviceEnv });
+    if (budgetWarning) log(`[launcher] warning: ${budgetWarning}`);
     for (const domain of serviceNames) {
       const own =
         domain === 'nft'
