@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { AbiError, decodeForDisplay, encodeCall, revertReason, signatureOf } from './abi';
+
+// Values checked against real contracts live in run.test.ts; here, what a contract cannot easily send.
+describe('the ABI coder', () => {
+  it('spells signatures the way selectors are made', () => {
+    const point = {
+      name: 'p',
+      type: 'tuple[]',
+      components: [
+        { name: 'x', type: 'uint256' },
+        { name: 'tag', type: 'string' },
+      ],
+    };
+    expect(signatureOf('f', [{ name: 'a', type: 'address' }, point])).toBe('f(address,(uint256,string)[])');
+  });
+
+  it('encodes an ERC-20 transfer as every wallet does', () => {
+    const data = encodeCall(
+      '0xa9059cbb',
+      [
+        { name: 'to', type: 'address' },
+        { name: 'amount', type: 'uint256' },
+      ],
+      ['0x000000000000000000000000000000000000dEaD', '0x10'],
+    );
+    expect(Buffer.from(data).toString('hex')).toBe(`a9059cbb${'0'.repeat(24)}000000000000000000000000000000000000dead${'0'.repeat(62)}10`);
+  });
+
+  it('refuses values that do not fit, naming the argument', () => {
+    const uint8 = [{ name: 'n', type: 'uint8' }];
+    expect(() => encodeCall('0x00000000', uint8, ['256'])).toThrow(new AbiError('Argument 1 (uint8 n): out of range for uint8 (0 to 255)'));
+    expect(() => encodeCall('0x00000000', [{ name: 'h', type: 'bytes4' }], ['0x0102'])).toThrow(/exactly 4 bytes/);
+    expect(() => encodeCall('0x00000000', [{ name: 'xs', type: 'uint256[2]' }], ['["1"]'])).toThrow(/expected 2 items/);
+    expect(() => encodeCall('0x00000000', [{ name: 'xs', type: 'uint256[]' }], ['[1e30]'])).toThrow(/write large numbers as strings/);
+  });
+
+  it('gives up on data that lies about its lengths instead of reading past it or looping', () => {
+    const word = (n: bigint) => n.toString(16).padStart(64, '0');
+    const hostile = Buffer.from(word(32n) + word(2n ** 200n), 'hex');
+    expect(decodeForDisplay([{ name: 'xs', type: 'uint256[]' }], hostile)).toBeNull();
+    expect(decodeForDisplay([{ name: 's', type: 'string' }], hostile)).toBeNull();
+    expect(decodeForDisplay([{ name: 'x', type: 'uint256' }], new Uint8Array(31))).toBeNull();
+  });
+
+  it('shows revert data it cannot read as hex', () => {
+    expect(revertReason(new Uint8Array(0), [])).toBe('reverted without a reason');
+    expect(revertReason(Uint8Array.from([0xde, 0xad, 0xbe, 0xef]), [])).toBe('reverted with data 0xdeadbeef');
+    // Error(string) whose string runs past the data.
+    expect(revertReason(Buffer.from(`08c379a0${'0'.repeat(62)}20${'0'.repeat(62)}ff`, 'hex'), [])).toMatch(/^reverted with data 0x08c379a0/);
+  });
+});

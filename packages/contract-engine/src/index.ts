@@ -1,0 +1,1 @@
+export { compileSource, type CompileOutput, type CompiledContract, type Solc } from './compile';
