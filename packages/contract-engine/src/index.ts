@@ -1,2 +1,4 @@
-export { compileSource, type CompileOutput, type CompiledContract, type Solc } from './compile';
-export { AUDIT_RULE_INFO, auditAst } from './audit';
+export { runContract } from './run';
+export { DEPLOYMENT_KEY, gasByFunction, type EngineCall, type EngineRequest, type EngineResult } from './request';
+export { NETWORK_PROFILES, type NetworkProfile } from './networks';
+export { AUDIT_RULE_INFO } from './audit';
