@@ -43,6 +43,13 @@ describe('the ABI coder', () => {
     expect(decodeForDisplay([{ name: 'x', type: 'uint256' }], new Uint8Array(31))).toBeNull();
   });
 
+  it('cuts what no screen could show', () => {
+    const long = 'x'.repeat(5_000);
+    const encoded = encodeCall('0x08c379a0', [{ name: 'message', type: 'string' }], [long]).subarray(4);
+    expect(decodeForDisplay([{ name: 'message', type: 'string' }], encoded)![0]!.value).toBe(`${'x'.repeat(2_000)}…`);
+    expect(revertReason(encodeCall('0x08c379a0', [{ name: 'message', type: 'string' }], [long]), [])).toHaveLength(2_001);
+  });
+
   it('shows revert data it cannot read as hex', () => {
     expect(revertReason(new Uint8Array(0), [])).toBe('reverted without a reason');
     expect(revertReason(Uint8Array.from([0xde, 0xad, 0xbe, 0xef]), [])).toBe('reverted with data 0xdeadbeef');

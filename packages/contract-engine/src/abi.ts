@@ -258,7 +258,7 @@ const plain = (v: Value): unknown => {
 const shown = (params: AbiParam[], values: Value[]): ShownValue[] =>
   params.map((p, i) => {
     const value = plain(values[i]!);
-    return { name: p.name, type: canonicalType(p), value: typeof value === 'string' ? value : JSON.stringify(value) };
+    return { name: p.name, type: canonicalType(p), value: clip(typeof value === 'string' ? value : JSON.stringify(value)) };
   });
 
 /** Decodes `data` as `params` for display; null when it does not fit (the raw hex is shown instead). */
@@ -272,6 +272,13 @@ export const decodeForDisplay = (params: AbiParam[], data: Uint8Array): ShownVal
 };
 
 export const hex = (bytes: Uint8Array): string => `0x${bytesToHex(bytes)}`;
+
+/**
+ * A shown value, hex string or reason is cut at this many characters (and ends with …): a
+ * contract can return or log megabytes within its gas, which no screen shows and no row should keep.
+ */
+const SHOWN_MAX_CHARS = 2_000;
+export const clip = (text: string): string => (text.length > SHOWN_MAX_CHARS ? `${text.slice(0, SHOWN_MAX_CHARS)}…` : text);
 
 /** A log as a name and values, when one of the compiled contracts declares its event. */
 export const decodeLog = (events: AbiEntry[], topics: Uint8Array[], data: Uint8Array): { name: string; args: ShownValue[] } | null => {
@@ -329,7 +336,7 @@ export const revertReason = (data: Uint8Array, errors: AbiEntry[]): string => {
   for (const error of errors) {
     if (!error.name || selectorOf(signatureOf(error.name, error.inputs)) !== selector) continue;
     const values = decodeForDisplay(error.inputs ?? [], body);
-    if (values) return `${error.name}(${values.map((v) => v.value).join(', ')})`;
+    if (values) return clip(`${error.name}(${values.map((v) => v.value).join(', ')})`);
   }
   const raw = hex(data);
   return `reverted with data ${raw.length > 74 ? `${raw.slice(0, 74)}…` : raw}`;

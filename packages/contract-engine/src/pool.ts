@@ -75,6 +75,9 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
  * the worker's place; so does a run that ran out of memory.
  */
 export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
+  for (const [name, value] of Object.entries(options)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`createEnginePool: ${name} must be a whole number above 0, not ${value}`);
+  }
   const queue: Job[] = [];
   const slots = new Set<Slot>();
   let nextId = 1;

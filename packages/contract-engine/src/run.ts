@@ -1,6 +1,6 @@
 import { hexToBytes } from '@ethereumjs/util';
 import { AUDIT_RULES, CONTRACT_CALL_GAS_LIMIT, type CompilerMessage, type ContractEvent, type FunctionResult } from '@starforge/contracts';
-import { AbiError, type AbiEntry, decodeForDisplay, decodeLog, encodeCall, hex, revertReason, signatureOf } from './abi';
+import { AbiError, type AbiEntry, clip, decodeForDisplay, decodeLog, encodeCall, hex, revertReason, signatureOf } from './abi';
 import { auditAst } from './audit';
 import { type CallResult, type Chain, createChain } from './chain';
 import { type CompiledContract, type CompileOutput, compileSource, type Solc } from './compile';
@@ -10,6 +10,9 @@ import { DEPLOYMENT_KEY, type EngineRequest, type EngineResult, failedResult, re
 /** `performance`: each function is called up to this many times, or for about a second, whichever comes first. */
 const PERFORMANCE_ITERATIONS = 20;
 const PERFORMANCE_BUDGET_MS = 1_000;
+
+/** A call's first events are shown; a loop can emit thousands within its gas. */
+const EVENTS_SHOWN = 100;
 
 const gasText = (n: number) => n.toLocaleString('en-US');
 
@@ -59,9 +62,9 @@ const measurableOf = (contract: CompiledContract): Target[] =>
 const declared = (compiled: CompileOutput, type: 'event' | 'error') => compiled.contracts.flatMap((c) => c.abi.filter((e) => e.type === type));
 
 const eventsOf = (call: CallResult, events: AbiEntry[]): ContractEvent[] =>
-  call.logs.map(([address, topics, data]) => {
+  call.logs.slice(0, EVENTS_SHOWN).map(([address, topics, data]) => {
     const decoded = decodeLog(events, topics, data);
-    return { name: decoded?.name ?? null, args: decoded?.args ?? [], address: hex(address), topics: topics.map(hex), data: hex(data) };
+    return { name: decoded?.name ?? null, args: decoded?.args ?? [], address: hex(address), topics: topics.map(hex), data: clip(hex(data)) };
   });
 
 const withGasChange = (gasUsed: number, key: string, previous: Record<string, number> | undefined) =>
@@ -284,7 +287,7 @@ const runTransaction = async (
   const fn = resultOf(target, outcome, false, declared(compiled, 'error'), request);
   fn.events = eventsOf(outcome, declared(compiled, 'event'));
   if (!outcome.error) {
-    fn.return_data = hex(outcome.returnValue);
+    fn.return_data = clip(hex(outcome.returnValue));
     const values = decodeForDisplay(target.entry.outputs ?? [], outcome.returnValue);
     if (values) fn.return_values = values;
   }

@@ -30,7 +30,8 @@ export type CompilerMessage = z.infer<typeof compilerMessageSchema>;
 
 /**
  * A decoded value: integers in decimal, addresses, bytes and hashes as 0x hex, booleans as
- * true/false, arrays and tuples as JSON of those strings.
+ * true/false, arrays and tuples as JSON of those strings. Values, hex data and reasons longer
+ * than 2,000 characters are cut there and end with '…'; a call shows its first 100 events.
  */
 export const abiValueSchema = z.object({ name: z.string(), type: z.string(), value: z.string() });
 export type AbiValue = z.infer<typeof abiValueSchema>;
