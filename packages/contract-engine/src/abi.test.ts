@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AbiError, decodeForDisplay, encodeCall, revertReason, signatureOf } from './abi';
+import { AbiError, decodeForDisplay, decodeLog, encodeCall, eventTopicOf, revertReason, signatureOf } from './abi';
 
 // Values checked against real contracts live in run.test.ts; here, what a contract cannot easily send.
 describe('the ABI coder', () => {
@@ -41,6 +41,23 @@ describe('the ABI coder', () => {
     expect(decodeForDisplay([{ name: 'xs', type: 'uint256[]' }], hostile)).toBeNull();
     expect(decodeForDisplay([{ name: 's', type: 'string' }], hostile)).toBeNull();
     expect(decodeForDisplay([{ name: 'x', type: 'uint256' }], new Uint8Array(31))).toBeNull();
+  });
+
+  it('reads a log by whichever event of its signature fits it', () => {
+    const transfer = (indexedAmount: boolean) => ({
+      type: 'event' as const,
+      name: 'Transfer',
+      inputs: [
+        { name: 'from', type: 'address', indexed: true },
+        { name: 'to', type: 'address', indexed: true },
+        { name: indexedAmount ? 'tokenId' : 'value', type: 'uint256', indexed: indexedAmount },
+      ],
+    });
+    const word = (n: number) => Buffer.from(n.toString(16).padStart(64, '0'), 'hex');
+    const topic0 = Buffer.from(eventTopicOf('Transfer(address,address,uint256)').slice(2), 'hex');
+    // An ERC-721 Transfer (three indexed) read against ERC-20's (two indexed) and ERC-721's.
+    const log = decodeLog([transfer(false), transfer(true)], [topic0, word(1), word(2), word(7)], new Uint8Array(0));
+    expect(log?.args.map((a) => `${a.name}=${a.value}`)).toEqual([`from=0x${'0'.repeat(39)}1`, `to=0x${'0'.repeat(39)}2`, 'tokenId=7']);
   });
 
   it('cuts what no screen could show', () => {

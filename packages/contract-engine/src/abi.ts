@@ -280,14 +280,10 @@ export const hex = (bytes: Uint8Array): string => `0x${bytesToHex(bytes)}`;
 const SHOWN_MAX_CHARS = 2_000;
 export const clip = (text: string): string => (text.length > SHOWN_MAX_CHARS ? `${text.slice(0, SHOWN_MAX_CHARS)}…` : text);
 
-/** A log as a name and values, when one of the compiled contracts declares its event. */
-export const decodeLog = (events: AbiEntry[], topics: Uint8Array[], data: Uint8Array): { name: string; args: ShownValue[] } | null => {
-  const topic0 = topics[0] ? hex(topics[0]) : null;
-  const event = events.find((e) => !e.anonymous && e.name && eventTopicOf(signatureOf(e.name, e.inputs)) === topic0);
-  if (!event?.name) return null;
+/** One event's reading of a log, or null when the log does not fit it. */
+const readLog = (event: AbiEntry & { name: string }, topics: Uint8Array[], data: Uint8Array): { name: string; args: ShownValue[] } | null => {
   const inputs = event.inputs ?? [];
-  const indexed = inputs.filter((p) => p.indexed);
-  if (indexed.length !== topics.length - 1) return null;
+  if (inputs.filter((p) => p.indexed).length !== topics.length - 1) return null;
   const plainValues = decodeForDisplay(
     inputs.filter((p) => !p.indexed),
     data,
@@ -302,6 +298,20 @@ export const decodeLog = (events: AbiEntry[], topics: Uint8Array[], data: Uint8A
     return decodeForDisplay([p], topic)![0]!;
   });
   return { name: event.name, args };
+};
+
+/**
+ * A log as a name and values, when one of the compiled contracts declares its event. Events of
+ * one signature may differ in what they index (ERC-20's and ERC-721's Transfer): each is tried.
+ */
+export const decodeLog = (events: AbiEntry[], topics: Uint8Array[], data: Uint8Array): { name: string; args: ShownValue[] } | null => {
+  const topic0 = topics[0] ? hex(topics[0]) : null;
+  for (const event of events) {
+    if (event.anonymous || !event.name || eventTopicOf(signatureOf(event.name, event.inputs)) !== topic0) continue;
+    const read = readLog({ ...event, name: event.name }, topics, data);
+    if (read) return read;
+  }
+  return null;
 };
 
 const PANICS = new Map<number, string>([
