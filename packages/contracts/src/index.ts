@@ -38,3 +38,4 @@ export * from './marketplace-search';
 export * from './marketplace-cart';
 export * from './marketplace-solana';
 export * from './marketplace-sales';
+export * from './contract-run';

@@ -1,0 +1,203 @@
+import { Worker } from 'node:worker_threads';
+import type { FromWorker, ToWorker, WorkerMemory } from './protocol';
+import { type EngineRequest, type EngineResult, failedResult } from './request';
+
+export interface EnginePoolOptions {
+  /** Workers, each compiling and running one contract at a time. */
+  size: number;
+  /** A run (compile and execution, from when a worker takes it) that lasts longer is stopped and its worker replaced. */
+  runTimeoutMs: number;
+  /**
+   * Each worker's V8 heap (`resourceLimits.maxOldGenerationSizeMb`): a run that needs more ends
+   * the worker and fails. solc's WebAssembly memory lies outside that heap; a worker whose heap
+   * and WebAssembly memory together pass this after a run is replaced before it takes another.
+   */
+  memoryMb: number;
+}
+
+export interface EnginePool {
+  /**
+   * Resolves with the run's result, completed or failed (the contract's fault, the time limit or
+   * the memory cap); rejects only for a bug in the engine or a closed pool.
+   */
+  run(request: EngineRequest): Promise<EngineResult>;
+  /** Stops every worker; runs not finished reject. */
+  close(): Promise<void>;
+  /** What the workers hold now, for health pages and benchmarks. */
+  stats(): EnginePoolStats;
+}
+
+export interface EnginePoolStats {
+  queued: number;
+  workers: {
+    ready: boolean;
+    busy: boolean;
+    runs: number;
+    /** How long loading solc took in this worker. */
+    solcLoadMs: number | null;
+    /** As the worker last reported it (when it became ready or after its last run). */
+    memory: WorkerMemory | null;
+  }[];
+}
+
+interface Job {
+  id: number;
+  request: EngineRequest;
+  resolve: (result: EngineResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  /** When the worker took its current run. */
+  startedAt: number;
+  /** Why the pool stopped the worker (time limit, memory), for the run it held; or 'replaced'. */
+  stopped: string | null;
+  runs: number;
+  solcLoadMs: number | null;
+  memory: WorkerMemory | null;
+  /** What broke the worker otherwise: a bug in the engine, given to the run it held (or to the runs waiting for it to start). */
+  failure: Error | null;
+}
+
+const WORKER_ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/**
+ * A pool of worker threads that compile and run contracts off the caller's event loop: the
+ * caller only posts a message and later receives one. Runs wait in order for a free worker. A
+ * run over its time limit is stopped by terminating its worker (solc's compile is synchronous
+ * and cannot be interrupted any other way), answers a failed result and a fresh worker takes
+ * the worker's place; so does a run that ran out of memory.
+ */
+export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
+  for (const [name, value] of Object.entries(options)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`createEnginePool: ${name} must be a whole number above 0, not ${value}`);
+  }
+  const queue: Job[] = [];
+  const slots = new Set<Slot>();
+  let nextId = 1;
+  let closed = false;
+  let solcVersion = 'unknown';
+
+  const settle = (slot: Slot) => {
+    const job = slot.job;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.job = null;
+    slot.timer = null;
+    return job;
+  };
+
+  const spawn = () => {
+    const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
+    const slot: Slot = { worker, ready: false, job: null, timer: null, startedAt: 0, stopped: null, failure: null, runs: 0, solcLoadMs: null, memory: null };
+    slots.add(slot);
+    worker.on('message', (message: FromWorker) => {
+      slot.memory = message.memory;
+      if (message.type === 'ready') {
+        slot.ready = true;
+        slot.solcLoadMs = message.loadMs;
+        solcVersion = message.solcVersion;
+        dispatch();
+        return;
+      }
+      const job = settle(slot);
+      if (!job || job.id !== message.id) return;
+      slot.runs++;
+      if (message.type === 'result') job.resolve(message.result);
+      else job.reject(new Error(`The contract engine failed: ${message.message}`));
+      if (message.memory.heapMb + message.memory.wasmMb > options.memoryMb) {
+        // solc's WebAssembly memory never shrinks: a worker that grew past the cap is replaced.
+        slot.stopped = 'replaced';
+        void worker.terminate();
+      } else dispatch();
+    });
+    worker.on('error', (error) => {
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' && slot.ready) {
+        slot.stopped ??= `The run needed more than ${options.memoryMb} MB of memory and was stopped.`;
+      } else slot.failure ??= error;
+    });
+    worker.on('exit', () => {
+      slots.delete(slot);
+      const job = settle(slot);
+      if (closed) {
+        job?.reject(new Error('The contract engine was closed before the run finished.'));
+        return;
+      }
+      if (!slot.ready) {
+        // A worker that cannot even start would fail the same way again: unless another worker
+        // is up, the waiting runs fail now, and the next run() tries a new worker.
+        if ([...slots].some((other) => other.ready)) return;
+        const why = slot.failure?.message ?? 'the worker exited while starting';
+        for (const waiting of queue.splice(0)) waiting.reject(new Error(`The contract engine could not start: ${why}`));
+        return;
+      }
+      if (job && slot.stopped)
+        job.resolve({ ...failedResult(job.request, solcVersion, slot.stopped), duration_ms: Math.round(performance.now() - slot.startedAt) });
+      else if (job)
+        job.reject(new Error(`The contract engine failed: ${slot.failure?.message ?? 'its worker exited during the run'}`, { cause: slot.failure }));
+      fill();
+      dispatch();
+    });
+    return slot;
+  };
+
+  const fill = () => {
+    while (!closed && slots.size < options.size) spawn();
+  };
+
+  const dispatch = () => {
+    for (const slot of slots) {
+      if (!slot.ready || slot.job || slot.stopped) continue;
+      const job = queue.shift();
+      if (!job) return;
+      slot.job = job;
+      slot.startedAt = performance.now();
+      slot.timer = setTimeout(() => {
+        slot.stopped = `The run took longer than ${seconds(options.runTimeoutMs)} and was stopped.`;
+        void slot.worker.terminate();
+      }, options.runTimeoutMs);
+      try {
+        slot.worker.postMessage({ id: job.id, request: job.request } satisfies ToWorker);
+      } catch (error) {
+        // A request that cannot be cloned (a function in it, say) never reaches the worker.
+        settle(slot);
+        job.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  };
+
+  fill();
+
+  return {
+    run: (request) =>
+      new Promise<EngineResult>((resolve, reject) => {
+        if (closed) {
+          reject(new Error('The contract engine is closed.'));
+          return;
+        }
+        queue.push({ id: nextId++, request, resolve, reject });
+        fill();
+        dispatch();
+      }),
+    close: async () => {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('The contract engine was closed before the run started.'));
+      await Promise.all([...slots].map((slot) => slot.worker.terminate()));
+    },
+    stats: () => ({
+      queued: queue.length,
+      workers: [...slots].map((slot) => ({
+        ready: slot.ready,
+        busy: slot.job !== null,
+        runs: slot.runs,
+        solcLoadMs: slot.solcLoadMs,
+        memory: slot.memory,
+      })),
+    }),
+  };
+};

@@ -1,0 +1,16 @@
+import type { EngineRequest, EngineResult } from './request';
+
+/** Messages between the pool and a worker (structured-cloned; nothing here is shared memory). */
+export type ToWorker = { id: number; request: EngineRequest };
+
+export type FromWorker =
+  | { type: 'ready'; solcVersion: string; loadMs: number; memory: WorkerMemory }
+  | { type: 'result'; id: number; result: EngineResult; memory: WorkerMemory }
+  /** A bug in the engine (not in the user's contract): the run's promise rejects with it. */
+  | { type: 'crash'; id: number; message: string; memory: WorkerMemory };
+
+/** The worker's V8 heap in use, and solc's WebAssembly memory (outside that heap; it never shrinks once grown), in MiB. */
+export interface WorkerMemory {
+  heapMb: number;
+  wasmMb: number;
+}

@@ -1,0 +1,68 @@
+import { CONTRACT_SOURCE_MAX_BYTES, type ContractRunResult, type Network, TEST_TYPES, type TestType } from '@starforge/contracts';
+import { NETWORK_PROFILES } from './networks';
+
+/** The `transaction` test type's one call: a function by name (or full signature for an overload) and its arguments as typed. */
+export interface EngineCall {
+  function: string;
+  /** One string per parameter: numbers in decimal or 0x hex, addresses and bytes as 0x hex, arrays and tuples as JSON arrays. */
+  args: string[];
+}
+
+export interface EngineRequest {
+  /** One Solidity file, at most CONTRACT_SOURCE_MAX_BYTES in UTF-8; imports are refused. */
+  source: string;
+  testType: TestType;
+  network: Network;
+  /** Required for `transaction`, ignored otherwise. */
+  call?: EngineCall;
+  /**
+   * The gas of the user's last run of the same contract, as `gasByFunction` gives it: each
+   * function's gas_used by signature, the deployment under `constructor`. Gives each result its gas_change.
+   */
+  previous?: Record<string, number>;
+}
+
+export type EngineResult = ContractRunResult;
+
+/** The key of the deployment in `previous` and in `gasByFunction`. */
+export const DEPLOYMENT_KEY = 'constructor';
+
+/** A result's gas by function signature (and the deployment's under `constructor`): the next run's `previous`. */
+export const gasByFunction = (result: EngineResult): Record<string, number> => ({
+  ...(result.deployment ? { [DEPLOYMENT_KEY]: result.deployment.gas_used } : {}),
+  ...Object.fromEntries(result.functions.map((f) => [f.signature, f.gas_used])),
+});
+
+/** What is wrong with a request before anything compiles, in the user's words; null when it can run. */
+export const requestProblem = (request: EngineRequest): string | null => {
+  if (!Object.hasOwn(NETWORK_PROFILES, request.network)) return `There is no network ${String(request.network)}.`;
+  if (!TEST_TYPES.includes(request.testType)) return `There is no test type ${String(request.testType)}.`;
+  if (typeof request.source !== 'string' || request.source.trim() === '') return "Paste a contract's Solidity source.";
+  const bytes = Buffer.byteLength(request.source, 'utf8');
+  if (bytes > CONTRACT_SOURCE_MAX_BYTES) {
+    return `The contract is ${(bytes / 1024).toFixed(1)} KiB; the engine takes at most ${CONTRACT_SOURCE_MAX_BYTES / 1024} KiB.`;
+  }
+  if (request.testType === 'transaction') {
+    const call = request.call;
+    if (!call || typeof call.function !== 'string' || call.function.trim() === '') return 'Name the function to call for a transaction test.';
+    if (!Array.isArray(call.args) || call.args.some((a) => typeof a !== 'string')) return "Give the call's arguments as a list of text values.";
+  }
+  return null;
+};
+
+/** A failed result with nothing compiled or run: where every result starts. */
+export const failedResult = (request: EngineRequest, solcVersion: string, summary: string): EngineResult => ({
+  status: 'failed',
+  summary,
+  network: request.network,
+  test_type: request.testType,
+  contract_name: null,
+  compiler: { version: solcVersion, evm_version: NETWORK_PROFILES[request.network]?.hardfork ?? 'unknown' },
+  deployment: null,
+  functions: [],
+  errors: [],
+  warnings: [],
+  findings: [],
+  total_gas: 0,
+  duration_ms: 0,
+});

@@ -1,0 +1,31 @@
+import { createRequire } from 'node:module';
+import { parentPort } from 'node:worker_threads';
+import type { Solc } from './compile';
+import type { FromWorker, ToWorker, WorkerMemory } from './protocol';
+import { runContract } from './run';
+
+// Loading solc (9 MB of emscripten output) is the slow part of a worker's start, so it happens
+// once, here; soljson also installs an unhandledRejection handler that throws, which must never
+// land in the service's own thread.
+const port = parentPort!;
+const started = performance.now();
+const solc = (await import('solc')).default as Solc;
+const send = (message: FromWorker) => port.postMessage(message);
+// solc's emscripten module, the one solc itself loaded (same file, same module cache): its heap
+// view shows how far its WebAssembly memory has grown.
+const soljson = createRequire(import.meta.url)('solc/soljson') as { HEAP8: Int8Array };
+
+const memory = (): WorkerMemory => ({
+  heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+  wasmMb: Math.round(soljson.HEAP8.buffer.byteLength / 2 ** 20),
+});
+send({ type: 'ready', solcVersion: solc.version(), loadMs: Math.round(performance.now() - started), memory: memory() });
+
+// One run at a time: the pool sends the next only after this one answered.
+port.on('message', async ({ id, request }: ToWorker) => {
+  try {
+    send({ type: 'result', id, result: await runContract(solc, request), memory: memory() });
+  } catch (e) {
+    send({ type: 'crash', id, message: e instanceof Error ? (e.stack ?? e.message) : String(e), memory: memory() });
+  }
+});
