@@ -119,6 +119,14 @@ const visits: Record<string, Visit[]> = {
       content: (page, { tag }) => page.getByRole('heading', { name: `Overflow in mint ${tag}` }),
     },
   ],
+  '/test-runs/:id': [
+    {
+      viewer: 'creator',
+      url: ({ contractRunId }) => `/test-runs/${contractRunId}`,
+      heading: 'Test run',
+      content: (page) => page.getByRole('row', { name: /testThiefCannotTakeOthersEther/ }),
+    },
+  ],
   '/bounty/:id/complete': [
     {
       viewer: 'hunter',

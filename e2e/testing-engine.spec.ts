@@ -47,4 +47,44 @@ test.describe('Testing Engine on the dashboard', () => {
     expect(points).toBeGreaterThanOrEqual(100);
     await expect(statValue(page, 'Success Rate')).toHaveText(/^\d{1,3}\.\d%$/);
   });
+
+  test('a run of the user’s own contract: a sample in one click, compiled and run for real, its failing test and revert reason on the run’s page', async ({
+    page,
+  }) => {
+    await signUpViaApi(page);
+    await page.goto('/dashboard');
+    const engine = new TestingEngine(page);
+    await expect(engine.start).toBeVisible();
+
+    // Bad input first: the form's words, and nothing starts.
+    await engine.contractToggle.click();
+    await engine.run('polygon', 'smart_contract');
+    await expect(toastText(page, 'Paste a Solidity contract, pick a sample, or leave the contract out')).toBeVisible();
+    await engine.pickSample('Token transfer');
+    await expect(engine.testType).toHaveValue('transaction');
+    await engine.root.getByLabel('Function to call').fill('');
+    await engine.start.click();
+    await expect(toastText(page, 'A transaction test needs the function to call')).toBeVisible();
+    await expect(engine.history).toHaveCount(0);
+
+    // The vault with a bug: a Foundry-style test fails with the contract's own revert reason.
+    await engine.pickSample('Vault with a bug');
+    await expect(engine.source).toHaveValue(/contract Vault/);
+    await expect(engine.testType).toHaveValue('smart_contract');
+    await engine.network.selectOption('ethereum');
+    await engine.start.click();
+    await expect(toastText(page, 'Test started successfully!')).toBeVisible();
+    await expect(engine.status).toHaveText('Failed', { timeout: 20_000 });
+    await expect(toastText(page, 'Test failed. Please check your configuration and try again.')).toBeVisible();
+    await expect(engine.history.first()).toContainText('testThiefCannotTakeOthersEther()');
+
+    await engine.root.getByRole('link', { name: 'View results' }).first().click();
+    await expect(page).toHaveURL(/\/test-runs\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Test run', level: 1 })).toBeVisible();
+    const thief = page.getByRole('row', { name: /testThiefCannotTakeOthersEther/ });
+    await expect(thief).toContainText('Failed');
+    await expect(thief).toContainText('the vault was drained through reentrancy');
+    await expect(page.getByRole('row', { name: /testDepositAndWithdraw/ })).toContainText('Passed');
+    await expect(page.getByLabel('Solidity source')).toHaveValue(/contract VaultTest/);
+  });
 });

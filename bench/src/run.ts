@@ -6,6 +6,7 @@ import { eventsLatencyBench } from './events-latency';
 import { firstScreensBench } from './first-screens';
 import { footprintBench } from './footprint';
 import { replicasLoadBench } from './replicas-load';
+import { contractsLoadBench } from './contracts-load';
 import { frontendBuildBench } from './frontend-build';
 import { jobsLatenessBench } from './jobs-lateness';
 import { gatewayLoadBench } from './gateway-load';
@@ -22,7 +23,7 @@ import { rewardsLoadBench } from './rewards-load';
 import { skyCostBench } from './sky-cost';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|footprint|replicas` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|footprint|replicas|contracts` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
@@ -69,6 +70,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   sky: () => skyCostBench({ stack, browser }),
   footprint: () => footprintBench(),
   replicas: () => replicasLoadBench(),
+  contracts: () => contractsLoadBench({ stack }),
 };
 
 try {

@@ -25,6 +25,9 @@ export class TestingEngine {
   readonly start: Locator;
   readonly status: Locator;
   readonly history: Locator;
+  /** Shows or hides the contract panel. */
+  readonly contractToggle: Locator;
+  readonly source: Locator;
 
   constructor(readonly page: Page) {
     this.root = widgetCard(page, 'Testing Engine');
@@ -33,6 +36,14 @@ export class TestingEngine {
     this.start = this.root.getByRole('button', { name: 'Start Test' });
     this.status = this.root.getByTestId('test-run-status');
     this.history = this.root.locator('[id^="test-run-"]');
+    this.contractToggle = this.root.getByRole('button', { name: /^(Your contract|No contract)$/ });
+    this.source = this.root.getByLabel('Solidity source');
+  }
+
+  /** Opens the contract panel and picks a sample by its button's words. */
+  async pickSample(title: string) {
+    if ((await this.contractToggle.getAttribute('aria-expanded')) !== 'true') await this.contractToggle.click();
+    await this.root.getByRole('button', { name: title }).click();
   }
 
   async run(network: string, testType: string) {

@@ -1,3 +1,4 @@
+import { startSampleContractRun } from './test-runs';
 import type { PlaywrightWorkerArgs } from '@playwright/test';
 import type { TestAccount } from './accounts';
 import { BountyApi, fundedProCreator } from './bounty-work';
@@ -13,6 +14,8 @@ export interface Showcase {
   projectId: string;
   nftId: string;
   claimedBountyId: string;
+  /** The creator's run of the vault sample (one failing test). */
+  contractRunId: string;
 }
 
 /**
@@ -42,6 +45,7 @@ export const showcaseAccount = async (playwright: PlaywrightWorkerArgs['playwrig
   const market = await MarketApi.signIn(playwright, baseURL, creator.account);
   const first = await market.createListed({ name: `Comet ${tag}`, description: 'A comet over the ridge.', price: '12', image: true });
   await market.createListed({ name: `Nebula ${tag}`, description: 'A nebula in violet.', price: '8', image: true });
+  const contractRunId = await startSampleContractRun(market);
   await Promise.all([market.dispose(), creator.dispose(), hunter.dispose()]);
-  return { tag, creator: creator.account, hunter: hunter.account, projectId: project.id, nftId: first.nft_id, claimedBountyId: claimed.id };
+  return { tag, creator: creator.account, hunter: hunter.account, projectId: project.id, nftId: first.nft_id, claimedBountyId: claimed.id, contractRunId };
 };

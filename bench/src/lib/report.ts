@@ -17,6 +17,7 @@ export const BENCH_NAMES = [
   'bounties',
   'footprint',
   'replicas',
+  'contracts',
 ] as const;
 
 export type BenchName = (typeof BENCH_NAMES)[number];

@@ -8,9 +8,6 @@ import { NETWORKS, TEST_TYPES } from './rewards-constants';
  * and the run's page shows it. snake_case like every other wire format of the product.
  */
 
-/** The largest contract source the engine takes, in UTF-8 bytes (the editor counts the same way). */
-export const CONTRACT_SOURCE_MAX_BYTES = 64 * 1024;
-
 /** The gas each call (deployment, setUp, a test, the user's transaction) may use. */
 export const CONTRACT_CALL_GAS_LIMIT = 10_000_000;
 

@@ -12,6 +12,12 @@ export type Network = (typeof NETWORKS)[number];
 export const TEST_TYPES = ['smart_contract', 'transaction', 'gas_optimization', 'security_audit', 'performance'] as const;
 export type TestType = (typeof TEST_TYPES)[number];
 
+/** The most a contract's source may weigh, in UTF-8 bytes (the editor and the API both check). */
+export const CONTRACT_SOURCE_MAX_BYTES = 64 * 1024;
+/** A transaction run's call: at most this many arguments, each at most this long. */
+export const CONTRACT_CALL_MAX_ARGS = 16;
+export const CONTRACT_CALL_ARG_MAX_LENGTH = 200;
+
 export const networkLabels: Record<Network, string> = {
   ethereum: 'Ethereum',
   sepolia: 'Sepolia',
@@ -190,6 +196,11 @@ export const rewardsMessages = {
   testPoints: (points: number) => `+${points} points earned for test completion!`,
   testFailedSimulated: 'Test failed. Please check your configuration and try again.',
   testFailedPrefix: 'Test failed: ',
+  contractEmpty: 'Paste a Solidity contract, pick a sample, or leave the contract out',
+  contractTooLarge: 'The contract must be at most 64 KiB',
+  contractCallRequired: 'A transaction test needs the function to call',
+  contractFunctionInvalid: 'The function name must be a Solidity identifier, such as deposit',
+  contractArgsInvalid: `At most ${CONTRACT_CALL_MAX_ARGS} arguments, each at most ${CONTRACT_CALL_ARG_MAX_LENGTH} characters`,
   /** What raises the limit: holding more FORGE (available and staked both count), earned by completed tests. */
   dailyTestLimit: (limit: number, next: NextTier | null, held: number) =>
     `Your tier allows ${count(limit)} tests a day. ` +

@@ -2,6 +2,9 @@ import './zod';
 import { z } from 'zod';
 import {
   ACHIEVEMENT_CODES,
+  CONTRACT_CALL_ARG_MAX_LENGTH,
+  CONTRACT_CALL_MAX_ARGS,
+  CONTRACT_SOURCE_MAX_BYTES,
   MIN_CONVERSION_POINTS,
   NETWORKS,
   POINTS_PER_CENT,
@@ -12,6 +15,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from './rewards-constants';
+import { contractRunResultSchema } from './contract-run';
 import { parseDollars } from './money';
 import { solanaAddress } from './solana';
 
@@ -114,17 +118,59 @@ export const testRunSchema = z.object({
   points_awarded: count.nullable(),
   created_at: timestamp,
   completed_at: timestamp.nullable(),
-  /** gas_used minus that of the previous completed run of the same network and test type. */
+  /** gas_used minus that of the previous completed run of the same network, test type and contract (or none). */
   gas_delta: z.number().int().nullable(),
+  /** Whether the run carries the user's own contract (compiled and run for real). */
+  has_contract: z.boolean(),
+  /** A contract run's one-sentence outcome, once it finished. */
+  summary: z.string().nullable(),
 });
 export type TestRun = z.infer<typeof testRunSchema>;
 export const testRunsSchema = z.object({ test_runs: z.array(testRunSchema) });
 
-const pickMessage = { message: rewardsMessages.selectNetworkAndType };
-export const startTestRunSchema = z.object({
-  network: z.enum(NETWORKS, pickMessage),
-  test_type: z.enum(TEST_TYPES, pickMessage),
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/** For a `transaction` run: the function to call and its arguments, as typed (the engine reads them by the ABI). */
+export const contractCallSchema = z.object({
+  function: z.string(rewardsMessages.contractFunctionInvalid).regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, rewardsMessages.contractFunctionInvalid),
+  args: z
+    .array(z.string().max(CONTRACT_CALL_ARG_MAX_LENGTH, rewardsMessages.contractArgsInvalid), rewardsMessages.contractArgsInvalid)
+    .max(CONTRACT_CALL_MAX_ARGS, rewardsMessages.contractArgsInvalid)
+    .default([]),
 });
+export type ContractCall = z.infer<typeof contractCallSchema>;
+
+/** The user's own contract for a run: compiled and run for real instead of the drawn outcome. */
+export const runContractSchema = z.object({
+  source: z
+    .string(rewardsMessages.contractEmpty)
+    .refine((s) => s.trim().length > 0, rewardsMessages.contractEmpty)
+    .refine((s) => utf8Bytes(s) <= CONTRACT_SOURCE_MAX_BYTES, rewardsMessages.contractTooLarge),
+  call: contractCallSchema.optional(),
+});
+export type RunContract = z.infer<typeof runContractSchema>;
+
+export const testRunIdParamSchema = z.object({ id: z.uuid('No such test run') });
+
+/** GET /test-runs/:id: a run with its contract and, once it finished, the engine's result. */
+export const testRunDetailSchema = testRunSchema.extend({
+  contract: z.object({ source: z.string(), call: contractCallSchema.nullable() }).nullable(),
+  result: contractRunResultSchema.nullable(),
+});
+export type TestRunDetail = z.infer<typeof testRunDetailSchema>;
+
+const pickMessage = { message: rewardsMessages.selectNetworkAndType };
+export const startTestRunSchema = z
+  .object({
+    network: z.enum(NETWORKS, pickMessage),
+    test_type: z.enum(TEST_TYPES, pickMessage),
+    /** Optional: without it the run is the spec's (its outcome drawn on the server). */
+    contract: runContractSchema.optional(),
+  })
+  .refine((run) => !(run.contract && run.test_type === 'transaction' && !run.contract.call), {
+    message: rewardsMessages.contractCallRequired,
+    path: ['contract', 'call'],
+  });
 export type StartTestRun = z.infer<typeof startTestRunSchema>;
 
 const wholeAmount = (invalid: string) => z.number(invalid).refine((n) => Number.isSafeInteger(n) && n > 0, { message: invalid });

@@ -18,6 +18,8 @@ import {
   WALLET,
   type RewardsTestContext,
   type TestUser,
+  testConfig,
+  testConfigWithDelay,
 } from './testing/harness';
 
 const ctx = rewardsTestContext();
@@ -26,10 +28,7 @@ const ctx = rewardsTestContext();
 const withJobs = (jobs: Jobs, delayMs: number): RewardsTestContext => ({
   ...ctx,
   jobs,
-  app: testAppOf(
-    createApp(ctx.sql, { jobs, config: { testRunDelayMs: { min: delayMs, max: delayMs }, withdrawalDelayMs: delayMs }, keys: ctx.tokens.keys }),
-    'rewards',
-  ),
+  app: testAppOf(createApp(ctx.sql, { jobs, config: testConfigWithDelay(delayMs), keys: ctx.tokens.keys }), 'rewards'),
 });
 const slow = () => withJobs(ctx.jobs, 600_000);
 
@@ -161,7 +160,7 @@ describe('a service stopped or killed mid-job', () => {
     const who = await signIn(ctx);
     await fund(ctx.sql, who.id, { cents: 300 });
     const before = testJobs();
-    registerRewardsJobs(before, ctx.sql);
+    registerRewardsJobs(before, ctx.sql, { engine: ctx.engine, runTimeoutMs: testConfig.engine.runTimeoutMs });
     await before.start();
     const service = withJobs(before, 400);
     const started = await startRun(service, who);
@@ -174,7 +173,7 @@ describe('a service stopped or killed mid-job', () => {
 
     // The restarted service opens the same queues and runs what waited.
     const after = testJobs(before.schema.replace(/_jobs$/, ''));
-    registerRewardsJobs(after, ctx.sql);
+    registerRewardsJobs(after, ctx.sql, { engine: ctx.engine, runTimeoutMs: testConfig.engine.runTimeoutMs });
     await after.start();
     try {
       await eventually(async () => (await run(started.id))?.status !== 'running');

@@ -5,7 +5,19 @@ import type { TestRun } from '@starforge/contracts';
 import { testAppOf } from '@starforge/test-db/harness';
 import { createApp } from './app';
 import { registerRewardsJobs } from './jobs';
-import { callAs, eventually, fund, ledgerBreaks, rewardsTestContext, signIn, testJobs, WALLET, type RewardsTestContext } from './testing/harness';
+import {
+  callAs,
+  eventually,
+  fund,
+  ledgerBreaks,
+  rewardsTestContext,
+  signIn,
+  testJobs,
+  WALLET,
+  type RewardsTestContext,
+  testConfig,
+  testConfigWithDelay,
+} from './testing/harness';
 
 const ctx = rewardsTestContext();
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
@@ -20,14 +32,11 @@ describe('the rewards service killed with SIGKILL in the middle of its jobs', ()
     const first = await startService();
     const queue = testJobs('rewards');
     // Registered, never started: this process only enqueues (the kit wants each queue's worker known).
-    registerRewardsJobs(queue, ctx.sql);
+    registerRewardsJobs(queue, ctx.sql, { engine: ctx.engine, runTimeoutMs: testConfig.engine.runTimeoutMs });
     const service: RewardsTestContext = {
       ...ctx,
       jobs: queue,
-      app: testAppOf(
-        createApp(ctx.sql, { jobs: queue, config: { testRunDelayMs: { min: 1_500, max: 1_500 }, withdrawalDelayMs: 1_500 }, keys: ctx.tokens.keys }),
-        'rewards',
-      ),
+      app: testAppOf(createApp(ctx.sql, { jobs: queue, config: testConfigWithDelay(1_500), keys: ctx.tokens.keys }), 'rewards'),
     };
     const run = (await callAs(service, who, 'POST', '/test-runs', { body: { network: 'polygon', test_type: 'performance' } })).body as TestRun;
     const accepted = await callAs(service, who, 'POST', '/withdrawals', { body: { wallet_address: WALLET, amount: '5' }, key: crypto.randomUUID() });

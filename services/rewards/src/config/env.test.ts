@@ -3,15 +3,25 @@ import { TEST_RUN_MAX_DELAY_MS, TEST_RUN_MIN_DELAY_MS, WITHDRAWAL_COMPLETION_DEL
 import { readRewardsConfig } from './env';
 
 describe('readRewardsConfig', () => {
-  it('defaults to the spec delays', () => {
+  it('defaults to the spec delays, and one engine worker with a 20 s limit per run and 512 MB', () => {
     expect(readRewardsConfig({})).toEqual({
       testRunDelayMs: { min: TEST_RUN_MIN_DELAY_MS, max: TEST_RUN_MAX_DELAY_MS },
       withdrawalDelayMs: WITHDRAWAL_COMPLETION_DELAY_MS,
+      engine: { workers: 1, runTimeoutMs: 20_000, memoryMb: 512 },
     });
   });
 
+  it('reads the engine settings, and refuses a run limit under a second', () => {
+    expect(readRewardsConfig({ ENGINE_WORKERS: '2', ENGINE_RUN_TIMEOUT_MS: '5000', ENGINE_MEMORY_MB: '256' }).engine).toEqual({
+      workers: 2,
+      runTimeoutMs: 5_000,
+      memoryMb: 256,
+    });
+    expect(() => readRewardsConfig({ ENGINE_RUN_TIMEOUT_MS: '10' })).toThrow();
+  });
+
   it('reads shorter delays (tests) and refuses a range upside down', () => {
-    expect(readRewardsConfig({ REWARDS_TEST_RUN_MIN_DELAY_MS: '10', REWARDS_TEST_RUN_MAX_DELAY_MS: '20', REWARDS_WITHDRAWAL_DELAY_MS: '0' })).toEqual({
+    expect(readRewardsConfig({ REWARDS_TEST_RUN_MIN_DELAY_MS: '10', REWARDS_TEST_RUN_MAX_DELAY_MS: '20', REWARDS_WITHDRAWAL_DELAY_MS: '0' })).toMatchObject({
       testRunDelayMs: { min: 10, max: 20 },
       withdrawalDelayMs: 0,
     });

@@ -10,6 +10,12 @@ const rewardsEnvSchema = z
     REWARDS_TEST_RUN_MAX_DELAY_MS: delayMs.default(TEST_RUN_MAX_DELAY_MS),
     /** How long after it is accepted a withdrawal completes (spec: about 3 s). */
     REWARDS_WITHDRAWAL_DELAY_MS: delayMs.default(WITHDRAWAL_COMPLETION_DELAY_MS),
+    /** Worker threads that compile and run users' contracts (each holds solc, about 100 MB). */
+    ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+    /** A contract run (compile and execution) that takes longer fails, and its worker is replaced. */
+    ENGINE_RUN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
+    /** Each engine worker's memory cap. */
+    ENGINE_MEMORY_MB: z.coerce.number().int().min(64).max(8_192).default(512),
   })
   .refine((env) => env.REWARDS_TEST_RUN_MIN_DELAY_MS <= env.REWARDS_TEST_RUN_MAX_DELAY_MS, {
     message: 'REWARDS_TEST_RUN_MIN_DELAY_MS must not exceed REWARDS_TEST_RUN_MAX_DELAY_MS',
@@ -18,6 +24,8 @@ const rewardsEnvSchema = z
 export interface RewardsConfig {
   testRunDelayMs: { min: number; max: number };
   withdrawalDelayMs: number;
+  /** The contract engine's pool (packages/contract-engine). */
+  engine: { workers: number; runTimeoutMs: number; memoryMb: number };
 }
 
 /** The rewards service's settings; the one place in the service that reads `process.env`. */
@@ -26,5 +34,6 @@ export const readRewardsConfig = (source: NodeJS.ProcessEnv = process.env): Rewa
   return {
     testRunDelayMs: { min: env.REWARDS_TEST_RUN_MIN_DELAY_MS, max: env.REWARDS_TEST_RUN_MAX_DELAY_MS },
     withdrawalDelayMs: env.REWARDS_WITHDRAWAL_DELAY_MS,
+    engine: { workers: env.ENGINE_WORKERS, runTimeoutMs: env.ENGINE_RUN_TIMEOUT_MS, memoryMb: env.ENGINE_MEMORY_MB },
   };
 };

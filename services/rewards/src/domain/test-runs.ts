@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { TEST_RUN_HISTORY_LIMIT, type NextTier, type StartTestRun, type TestRun } from '@starforge/contracts';
+import { TEST_RUN_HISTORY_LIMIT, type NextTier, type StartTestRun, type TestRun, type TestRunDetail } from '@starforge/contracts';
 import { publishEvent, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { drawTestOutcome } from './chain-facts';
+import { contractHash, EXECUTE_CONTRACT_RUN_JOB, storedResult, type ExecuteContractRunJob } from './contract-runs';
 import { dailyTestLimitReached } from './errors';
 import { iso, isoOrNull, num, numOrNull } from './numbers';
 
@@ -23,6 +24,8 @@ interface TestRunRow {
   createdAt: Date;
   completedAt: Date | null;
   gasDelta?: number | null;
+  hasContract: boolean;
+  summary: string | null;
 }
 
 const testRunOf = (r: TestRunRow): TestRun => ({
@@ -37,7 +40,14 @@ const testRunOf = (r: TestRunRow): TestRun => ({
   created_at: iso(r.createdAt),
   completed_at: isoOrNull(r.completedAt),
   gas_delta: r.gasDelta ?? null,
+  has_contract: r.hasContract,
+  summary: r.summary,
 });
+
+/** The columns every read of a run takes (`r` is the run). */
+const runColumns = (db: Db) => db`
+  r.id, r.network, r.test_type, r.status, r.tx_hash, r.gas_used, r.block_number, r.points_awarded, r.created_at, r.completed_at,
+  r.contract_hash is not null as has_contract, r.result ->> 'summary' as summary`;
 
 /** The first tier above `tokens` FORGE, or null at the top. */
 const nextTier = async (db: Db, tokens: number): Promise<NextTier | null> => {
@@ -69,12 +79,22 @@ export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: St
       const tokens = num(held?.tokens ?? 0);
       throw dailyTestLimitReached(limit.maxTestsPerDay, await nextTier(tx, tokens), tokens);
     }
+    const contract = input.contract;
     const [row] = await tx<TestRunRow[]>`
-      insert into rewards.test_runs (user_id, network, test_type) values (${userId}, ${input.network}, ${input.test_type})
-      returning id, network, test_type, status, tx_hash, gas_used, block_number, points_awarded, created_at, completed_at`;
+      insert into rewards.test_runs as r (user_id, network, test_type, contract_source, contract_hash, contract_call)
+      values (
+        ${userId}, ${input.network}, ${input.test_type}, ${contract?.source ?? null}, ${contract ? contractHash(contract.source) : null},
+        ${contract?.call ? tx.json(contract.call) : null}
+      )
+      returning ${runColumns(tx)}`;
     if (!row) throw new Error('rewards: the test run was not inserted');
-    const afterMs = delayMs.min === delayMs.max ? delayMs.min : randomInt(delayMs.min, delayMs.max + 1);
-    await jobs.enqueue<FinishTestRunJob>(tx, FINISH_TEST_RUN_JOB, { runId: row.id }, { startAfterSeconds: afterMs / 1000, singletonKey: row.id });
+    if (contract) {
+      // Compiled and run for real, at once, in the engine's workers: it finishes when the run does.
+      await jobs.enqueue<ExecuteContractRunJob>(tx, EXECUTE_CONTRACT_RUN_JOB, { runId: row.id }, { singletonKey: row.id });
+    } else {
+      const afterMs = delayMs.min === delayMs.max ? delayMs.min : randomInt(delayMs.min, delayMs.max + 1);
+      await jobs.enqueue<FinishTestRunJob>(tx, FINISH_TEST_RUN_JOB, { runId: row.id }, { startAfterSeconds: afterMs / 1000, singletonKey: row.id });
+    }
     // The user's other tabs show the run (and today's count) at once.
     await publishEvent(tx, { userId, type: 'rewards.test_run_started', data: { runId: row.id } });
     return testRunOf(row);
@@ -86,13 +106,13 @@ export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: St
  */
 export const listTestRuns = async (db: Db, userId: string, limit = TEST_RUN_HISTORY_LIMIT): Promise<TestRun[]> => {
   const rows = await db<TestRunRow[]>`
-    select r.id, r.network, r.test_type, r.status, r.tx_hash, r.gas_used, r.block_number, r.points_awarded, r.created_at, r.completed_at,
-           r.gas_used - previous.gas_used as gas_delta
+    select ${runColumns(db)}, r.gas_used - previous.gas_used as gas_delta
     from rewards.test_runs r
     left join lateral (
       select p.gas_used from rewards.test_runs p
       where r.status = 'completed' and p.user_id = r.user_id and p.status = 'completed'
         and p.network = r.network and p.test_type = r.test_type
+        and p.contract_hash is not distinct from r.contract_hash
         and (p.completed_at, p.id) < (r.completed_at, r.id)
       order by p.completed_at desc, p.id desc
       limit 1
@@ -101,6 +121,19 @@ export const listTestRuns = async (db: Db, userId: string, limit = TEST_RUN_HIST
     order by r.created_at desc, r.id desc
     limit ${limit}`;
   return rows.map(testRunOf);
+};
+
+/** One of the caller's runs with its contract and the engine's result; null for none (or another user's). */
+export const getTestRun = async (db: Db, userId: string, runId: string): Promise<TestRunDetail | null> => {
+  const [row] = await db<(TestRunRow & { source: string | null; call: string | null; result: string | null })[]>`
+    select ${runColumns(db)}, r.contract_source as source, r.contract_call::text as call, r.result::text as result
+    from rewards.test_runs r where r.id = ${runId} and r.user_id = ${userId}`;
+  if (!row) return null;
+  return {
+    ...testRunOf(row),
+    contract: row.source === null ? null : { source: row.source, call: row.call ? JSON.parse(row.call) : null },
+    result: storedResult(row.result),
+  };
 };
 
 /**

@@ -13,10 +13,10 @@ import {
 } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
 import { finishTestRun } from '../domain/test-runs';
-import { callAs, fund, rewardsTestContext, signIn, WALLET, type TestUser } from '../testing/harness';
+import { callAs, fund, rewardsTestContext, signIn, WALLET, type TestUser, testConfigWithDelay } from '../testing/harness';
 
 // Runs wait in the queue for a minute: these tests finish them themselves when they need to.
-const ctx = rewardsTestContext({ config: { testRunDelayMs: { min: 60_000, max: 60_000 }, withdrawalDelayMs: 60_000 } });
+const ctx = rewardsTestContext({ config: testConfigWithDelay(60_000) });
 
 const get = async <T>(who: TestUser, path: string, schema: { parse: (v: unknown) => T }): Promise<T> => {
   const res = await callAs(ctx, who, 'GET', path);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { callAs, fund, ledgerBreaks, rewardsTestContext, signIn, WALLET, type TestUser } from '../testing/harness';
+import { callAs, fund, ledgerBreaks, rewardsTestContext, signIn, WALLET, type TestUser, testConfigWithDelay } from '../testing/harness';
 
 // 50-way races of one user test the money, not the write limit (the kit's rate-limit/write-rate.test.ts does):
 // read when the app is built, in the context's beforeAll.
 vi.stubEnv('WRITE_RATE_LIMIT_BURST', '100000');
 
 // Withdrawals stay pending here (their job is due in a minute): what is held must never overdraw.
-const ctx = rewardsTestContext({ config: { testRunDelayMs: { min: 60_000, max: 60_000 }, withdrawalDelayMs: 60_000 } });
+const ctx = rewardsTestContext({ config: testConfigWithDelay(60_000) });
 
 const N = 50;
 

@@ -1,9 +1,12 @@
-import { startTestRunSchema, testRunSchema, testRunsSchema } from '@starforge/contracts';
-import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction, protectedRoute } from '@starforge/service-kit';
-import { listTestRuns, startTestRun } from '../domain/test-runs';
+import { startTestRunSchema, testRunDetailSchema, testRunIdParamSchema, testRunSchema, testRunsSchema } from '@starforge/contracts';
+import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction, notFound, protectedRoute } from '@starforge/service-kit';
+import { getTestRun, listTestRuns, startTestRun } from '../domain/test-runs';
 import type { RewardsDeps } from '../deps';
 
-/** The Testing Engine: start a run (finished by a durable job 3-5 s later) and the run history. */
+/**
+ * The Testing Engine: start a run (finished by a durable job: 3-5 s later, or once the engine has
+ * compiled and run the user's contract), the run history, and one run with its result.
+ */
 export const testRunRoutes = (deps: RewardsDeps) => {
   const listRoute = protectedRoute(deps.requireUser, {
     method: 'get',
@@ -17,19 +20,36 @@ export const testRunRoutes = (deps: RewardsDeps) => {
     method: 'post',
     path: '/test-runs',
     tags: ['testing'],
-    summary: 'Start a test run; it finishes 3 to 5 s later (completed or failed) and is announced live',
+    summary: 'Start a test run; it finishes 3 to 5 s later (completed or failed), or once its contract was compiled and run, and is announced live',
+    description:
+      'Without `contract` the outcome is drawn (the spec’s run). With it, the engine compiles the Solidity source and runs it on an EVM of the network’s profile: completed when it compiles and every test passes, failed otherwise; `gas_used` is the real total.',
     request: { body: { required: true, content: { 'application/json': { schema: startTestRunSchema } } } },
     responses: {
       201: jsonResponse('The run, running', testRunSchema),
-      400: errorResponse('Please select both network and test type'),
+      400: errorResponse('Please select both network and test type; or the contract is empty, over 64 KiB, or a transaction test names no valid function'),
+      413: errorResponse('The contract must be at most 64 KiB'),
       429: errorResponse(
         "daily_test_limit: the tier's tests for today are used up (Retry-After: until midnight UTC); or rate_limited: too many writes in a short time",
       ),
     },
   });
 
+  const getRoute = protectedRoute(deps.requireUser, {
+    method: 'get',
+    path: '/test-runs/{id}',
+    tags: ['testing'],
+    summary: 'One of the caller’s runs with its contract and, once finished, the engine’s result (per function: outcome, gas, gas change, revert reason)',
+    request: { params: testRunIdParamSchema },
+    responses: { 200: jsonResponse('The run', testRunDetailSchema), 404: errorResponse('No such run of the caller') },
+  });
+
   return createRouter()
     .openapi(listRoute, async (c) => c.json({ test_runs: await listTestRuns(deps.sql, c.var.user.id) }, 200))
+    .openapi(getRoute, async (c) => {
+      const run = await getTestRun(deps.sql, c.var.user.id, c.req.valid('param').id);
+      if (!run) throw notFound('No such test run');
+      return c.json(run, 200);
+    })
     .openapi(startRoute, (c) =>
       idempotentTransaction(c, (tx) => startTestRun(tx, deps.jobs, c.var.user.id, c.req.valid('json'), deps.config.testRunDelayMs), 201),
     );

@@ -8,6 +8,7 @@ import { testAppOf, type TestApp } from '@starforge/test-db/harness';
 import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
 import { createApp } from '../app';
 import type { RewardsConfig } from '../config/env';
+import { lazyContractEngine, type ContractEngine } from '../domain/contract-runs';
 import { registerRewardsJobs } from '../jobs';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -20,8 +21,19 @@ const rewardsMigrations = [
   { schema: 'rewards', dir: dir('../../migrations') },
 ];
 
-/** Short delays, so finished runs and withdrawals are seen within a test. */
-export const testConfig: RewardsConfig = { testRunDelayMs: { min: 100, max: 200 }, withdrawalDelayMs: 100 };
+/** Short delays, so finished runs and withdrawals are seen within a test; one engine worker. */
+export const testConfig: RewardsConfig = {
+  testRunDelayMs: { min: 100, max: 200 },
+  withdrawalDelayMs: 100,
+  engine: { workers: 1, runTimeoutMs: 20_000, memoryMb: 512 },
+};
+
+/** testConfig with every delay (test runs, withdrawals) set to `delayMs`. */
+export const testConfigWithDelay = (delayMs: number): RewardsConfig => ({
+  ...testConfig,
+  testRunDelayMs: { min: delayMs, max: delayMs },
+  withdrawalDelayMs: delayMs,
+});
 
 /** A pool on the test database with the rewards schema (and what it needs) migrated. */
 export const rewardsTestSql = (): Promise<Sql> => testSql(rewardsMigrations, 'rewards');
@@ -36,6 +48,8 @@ export interface RewardsTestContext {
   sql: Sql;
   tokens: TestTokens;
   jobs: Jobs;
+  /** The contract engine's pool, started on the file's first contract run. */
+  engine: ContractEngine;
   app: TestApp<ReturnType<typeof createApp>>;
 }
 
@@ -49,12 +63,15 @@ export const rewardsTestContext = (options: { config?: RewardsConfig; startJobs?
     ctx.sql = await rewardsTestSql();
     ctx.tokens = await createTestTokens();
     ctx.jobs = testJobs();
-    registerRewardsJobs(ctx.jobs, ctx.sql);
+    const config = options.config ?? testConfig;
+    ctx.engine = lazyContractEngine({ size: config.engine.workers, runTimeoutMs: config.engine.runTimeoutMs, memoryMb: config.engine.memoryMb });
+    registerRewardsJobs(ctx.jobs, ctx.sql, { engine: ctx.engine, runTimeoutMs: config.engine.runTimeoutMs });
     await ctx.jobs.start();
-    ctx.app = testAppOf(createApp(ctx.sql, { jobs: ctx.jobs, config: options.config ?? testConfig, keys: ctx.tokens.keys }), 'rewards');
+    ctx.app = testAppOf(createApp(ctx.sql, { jobs: ctx.jobs, config, keys: ctx.tokens.keys }), 'rewards');
   });
   afterAll(async () => {
     await ctx.jobs?.stop({ timeoutMs: 2_000 });
+    await ctx.engine?.close();
     await ctx.sql?.end();
   });
   return ctx;

@@ -28,6 +28,8 @@ export class LiveStream {
   constructor(
     private readonly baseUrl: string,
     private readonly token: string,
+    /** Called with each event that has an id, as it arrives (a benchmark times them). */
+    private readonly onEvent?: (event: StreamEvent) => void,
   ) {}
 
   /** Connects; resolves once the first `stream.open` arrived (the stream is live). */
@@ -98,6 +100,7 @@ export class LiveStream {
     if (event.id) {
       this.lastId = event.id;
       this.events.push(event);
+      this.onEvent?.(event);
     }
     return undefined;
   }

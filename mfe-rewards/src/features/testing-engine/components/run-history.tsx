@@ -1,5 +1,6 @@
 import type { TestRun } from '@starforge/contracts/rewards';
 import { networkLabels, testTypeLabels } from '@starforge/contracts/rewards-constants';
+import { Link } from 'react-router-dom';
 import { copyToClipboard } from '@starforge/host';
 import { Badge, type BadgeTone } from '@starforge/ui';
 import { formatCount, shortHash } from '../../../shared/lib/format';
@@ -32,6 +33,13 @@ export function RunHistory({ runs, loading }: { runs: TestRun[]; loading: boolea
                 <Badge tone={statusTone[run.status]}>{statusLabel[run.status]}</Badge>
                 {run.points_awarded !== null ? <span className="sf-muted">+{run.points_awarded} points</span> : null}
               </div>
+              {run.has_contract ? (
+                <p className="rewards-history-contract">
+                  {run.summary ?? 'Compiling and running your contract...'}{' '}
+                  {run.gas_used !== null ? <span className="sf-muted">Gas {formatCount(run.gas_used)}</span> : null}{' '}
+                  <Link to={`/test-runs/${run.id}`}>View results</Link>
+                </p>
+              ) : null}
               {run.tx_hash ? (
                 <dl className="rewards-history-facts">
                   <div>

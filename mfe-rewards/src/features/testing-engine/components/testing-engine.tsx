@@ -1,4 +1,7 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { SampleContract } from '@starforge/contract-engine/samples';
+import { runContractSchema, type StartTestRun } from '@starforge/contracts/rewards';
 import {
   NETWORKS,
   networkLabels,
@@ -12,16 +15,33 @@ import {
 import { failureMessage, readFailure, useFormAction, useUser } from '@starforge/host';
 import { useStartTestRun } from '../api/start-test-run';
 import { useTestRuns } from '../api/test-runs';
+import { splitArgs } from '../split-args';
+import { ContractPanel, emptyContractDraft, type ContractDraft } from './contract-panel';
 import { RunHistory } from './run-history';
 import './testing-engine.css';
 
-/** The Testing Engine: pick a network and a test type, start a run, see it finish live. */
+/** The draft as the API takes it, or the first message that says what is wrong with it. */
+const contractOf = (draft: ContractDraft, testType: string): { ok: true; contract: StartTestRun['contract'] } | { ok: false; message: string } => {
+  const call =
+    testType === 'transaction' && draft.functionName.trim() !== '' ? { function: draft.functionName.trim(), args: splitArgs(draft.args) } : undefined;
+  const parsed = runContractSchema.safeParse({ source: draft.source, ...(call ? { call } : {}) });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? rewardsMessages.contractEmpty };
+  if (testType === 'transaction' && !call) return { ok: false, message: rewardsMessages.contractCallRequired };
+  return { ok: true, contract: parsed.data };
+};
+
+/**
+ * The Testing Engine: pick a network and a test type, optionally bring a contract (the engine
+ * compiles and runs it for real), start a run, see it finish live.
+ */
 export function TestingEngine() {
   const user = useUser();
   const ids = useId();
   const [network, setNetwork] = useState<Network | ''>('');
   const [testType, setTestType] = useState<TestType | ''>('');
   const [currentRunId, setCurrentRunId] = useState<string | null>(null);
+  const [withContract, setWithContract] = useState(false);
+  const [draft, setDraft] = useState<ContractDraft>(emptyContractDraft);
   const { runs, loading, refetch } = useTestRuns();
   const { run: start, busy } = useStartTestRun();
 
@@ -30,9 +50,12 @@ export function TestingEngine() {
     check: () => {
       if (!user) return { ok: false, message: rewardsMessages.signInToRunTests };
       if (!network || !testType) return { ok: false, message: rewardsMessages.selectNetworkAndType };
-      return { ok: true, network, test_type: testType };
+      if (!withContract) return { ok: true, network, test_type: testType, contract: undefined };
+      const checked = contractOf(draft, testType);
+      if (!checked.ok) return checked;
+      return { ok: true, network, test_type: testType, contract: checked.contract };
     },
-    run: (input) => start({ network: input.network, test_type: input.test_type }),
+    run: (input) => start({ network: input.network, test_type: input.test_type, ...(input.contract ? { contract: input.contract } : {}) }),
     success: () => rewardsMessages.testStarted,
     onSuccess: (started) => {
       setCurrentRunId(started.id);
@@ -45,6 +68,10 @@ export function TestingEngine() {
   });
 
   const current = currentRunId ? runs.find((r) => r.id === currentRunId) : undefined;
+  const pickSample = (sample: SampleContract) => {
+    setTestType(sample.testType);
+    setDraft({ source: sample.source, functionName: sample.call?.function ?? '', args: sample.call?.args.join(', ') ?? '' });
+  };
   const status = busy ? 'Starting test...' : current ? runStatusText[current.status] : currentRunId ? runStatusText.running : 'Ready';
 
   return (
@@ -74,6 +101,11 @@ export function TestingEngine() {
             ))}
           </select>
         </div>
+        {withContract ? (
+          <div id={`${ids}-contract`} className="rewards-contract-slot">
+            <ContractPanel draft={draft} testType={testType} onChange={setDraft} onSample={pickSample} />
+          </div>
+        ) : null}
         <button type="submit" className="sf-btn sf-btn-primary" disabled={busy} aria-busy={busy}>
           {busy ? 'Starting...' : 'Start Test'}
         </button>
@@ -83,9 +115,26 @@ export function TestingEngine() {
           {form.error}
         </p>
       ) : null}
-      <p className="rewards-engine-status" aria-live="polite">
-        Status: <strong data-testid="test-run-status">{status}</strong>
-      </p>
+      <div className="rewards-engine-status">
+        <p aria-live="polite">
+          Status: <strong data-testid="test-run-status">{status}</strong>
+          {current?.has_contract && current.status !== 'running' ? (
+            <>
+              {' '}
+              · {current.summary} <Link to={`/test-runs/${current.id}`}>View results</Link>
+            </>
+          ) : null}
+        </p>
+        <button
+          type="button"
+          className="sf-btn sf-btn-ghost rewards-contract-toggle"
+          aria-expanded={withContract}
+          aria-controls={`${ids}-contract`}
+          onClick={() => setWithContract((open) => !open)}
+        >
+          {withContract ? 'No contract' : 'Your contract'}
+        </button>
+      </div>
       <RunHistory runs={runs} loading={loading} />
     </section>
   );

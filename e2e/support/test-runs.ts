@@ -1,0 +1,12 @@
+import { expect } from '@playwright/test';
+import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
+
+/** Starts a run of the vault sample (one failing test) through the API as the client's user: its id. */
+export const startSampleContractRun = async (client: {
+  postAs: (path: string, data: unknown) => Promise<{ status: number; body: unknown }>;
+}): Promise<string> => {
+  const vault = SAMPLE_CONTRACTS.find((s) => s.id === 'vault');
+  const started = await client.postAs('/api/rewards/test-runs', { network: 'ethereum', test_type: 'smart_contract', contract: { source: vault?.source } });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  return (started.body as { id: string }).id;
+};

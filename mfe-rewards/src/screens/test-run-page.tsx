@@ -1,0 +1,75 @@
+import { Link, useParams } from 'react-router-dom';
+import { networkLabels, testTypeLabels } from '@starforge/contracts/rewards-constants';
+import { Badge, Spinner, TopBar } from '@starforge/ui';
+import { useTestRun } from '../features/testing-engine/api/test-run';
+import { RunResult } from '../features/testing-engine/components/run-result';
+import { SourceEditor } from '../features/testing-engine/components/source-editor';
+import { rewardsNavLinks } from './nav-links';
+import './screens.css';
+
+const statusLabel = { running: 'Running', completed: 'Completed', failed: 'Failed' } as const;
+const statusTone = { running: 'warning', completed: 'success', failed: 'danger' } as const;
+
+/**
+ * /test-runs/:id: one run as it stands, live (a running contract run gets its result when the
+ * engine is done): per function its outcome, gas and change, revert reason; compiler errors by
+ * line, which the source beside them marks; audit findings.
+ */
+export function TestRunPage() {
+  const { id = '' } = useParams();
+  const { run, failed } = useTestRun(id);
+  const markedLines = [...(run?.result?.errors ?? []), ...(run?.result?.findings ?? [])].flatMap((m) => (m.line ? [m.line] : []));
+  return (
+    <>
+      <TopBar links={rewardsNavLinks} />
+      <main className="sf-main rewards-screen">
+        <header className="rewards-screen-header">
+          <h1>Test run</h1>
+          {run ? (
+            <p className="sf-muted">
+              {networkLabels[run.network]} · {testTypeLabels[run.test_type]} · <Badge tone={statusTone[run.status]}>{statusLabel[run.status]}</Badge>
+              {run.points_awarded !== null ? ` · +${run.points_awarded} points` : ''}
+            </p>
+          ) : null}
+        </header>
+        {failed ? (
+          <section className="sf-card" aria-labelledby="run-missing">
+            <h2 id="run-missing">No such test run</h2>
+            <p>
+              It is not one of your runs. <Link to="/dashboard">Back to the dashboard</Link>
+            </p>
+          </section>
+        ) : !run ? (
+          <Spinner label="Loading the run" />
+        ) : (
+          <div className="rewards-screen-stack">
+            <section className="sf-card" aria-labelledby="run-result">
+              <h2 id="run-result">Result</h2>
+              {run.status === 'running' ? (
+                <p aria-live="polite">{run.has_contract ? 'Compiling and running your contract...' : 'Running...'}</p>
+              ) : run.result ? (
+                <RunResult result={run.result} />
+              ) : (
+                <p>
+                  A run without a contract: it {run.status === 'completed' ? 'completed' : 'failed'}
+                  {run.gas_used !== null ? ` using ${run.gas_used.toLocaleString('en-US')} gas` : ''}.
+                </p>
+              )}
+            </section>
+            {run.contract ? (
+              <section className="sf-card" aria-labelledby="run-source">
+                <h2 id="run-source">Contract</h2>
+                {run.contract.call ? (
+                  <p>
+                    Call: <code>{`${run.contract.call.function}(${run.contract.call.args.join(', ')})`}</code>
+                  </p>
+                ) : null}
+                <SourceEditor id="run-source-text" label="Solidity source" value={run.contract.source} readOnly markedLines={markedLines} />
+              </section>
+            ) : null}
+          </div>
+        )}
+      </main>
+    </>
+  );
+}
