@@ -8,7 +8,7 @@ import { EXECUTE_CONTRACT_RUN_JOB, executeContractRun, type ContractEngine, type
  * withdrawal row is locked and finished only while still running or pending), so a retry after
  * a crash, or a second delivery, changes nothing.
  */
-export const registerRewardsJobs = (jobs: Jobs, sql: Sql, contracts: { engine: ContractEngine; runTimeoutMs: number }): void => {
+export const registerRewardsJobs = (jobs: Jobs, sql: Sql, contracts: { engine: ContractEngine; runTimeoutMs: number; workers: number }): void => {
   jobs.work<FinishTestRunJob>(FINISH_TEST_RUN_JOB, async ({ runId }) => {
     await finishTestRun(sql, runId);
   });
@@ -17,9 +17,11 @@ export const registerRewardsJobs = (jobs: Jobs, sql: Sql, contracts: { engine: C
     async ({ runId }) => {
       await executeContractRun(sql, contracts.engine, runId);
     },
-    // A run may wait for a worker and then take up to its time limit: only a job whose copy died
-    // expires, and another copy runs it (the engine is deterministic, the finish idempotent).
-    { expireInSeconds: Math.ceil(contracts.runTimeoutMs / 1000) * 3 + 30, concurrency: 4 },
+    // As many at once as the engine has workers, so a job taken is a run under way: it ends within
+    // the run's time limit (then the run fails), and only a job whose copy died outlives it and
+    // expires, 10 s later, for another copy (or this one restarted) to run it once more (the
+    // engine is deterministic, the finish idempotent).
+    { expireInSeconds: Math.ceil(contracts.runTimeoutMs / 1000) + 10, concurrency: contracts.workers },
   );
   jobs.work<CompleteWithdrawalJob>(COMPLETE_WITHDRAWAL_JOB, async ({ withdrawalId }) => {
     await completeWithdrawal(sql, withdrawalId);

@@ -12,7 +12,7 @@ await runService({
   domain: 'rewards',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   kitMigrations: [idempotencyKeyMigrations],
-  registerJobs: (jobs, sql) => registerRewardsJobs(jobs, sql, { engine, runTimeoutMs: config.engine.runTimeoutMs }),
+  registerJobs: (jobs, sql) => registerRewardsJobs(jobs, sql, { engine, runTimeoutMs: config.engine.runTimeoutMs, workers: config.engine.workers }),
   createApp: (sql, { jobs }) => createApp(sql, { jobs, config }),
   // The engine's workers stop with the service (a run they hold is retried by another copy).
   startBackground: async () => () => engine.close(),

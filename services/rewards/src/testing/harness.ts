@@ -65,7 +65,7 @@ export const rewardsTestContext = (options: { config?: RewardsConfig; startJobs?
     ctx.jobs = testJobs();
     const config = options.config ?? testConfig;
     ctx.engine = lazyContractEngine({ size: config.engine.workers, runTimeoutMs: config.engine.runTimeoutMs, memoryMb: config.engine.memoryMb });
-    registerRewardsJobs(ctx.jobs, ctx.sql, { engine: ctx.engine, runTimeoutMs: config.engine.runTimeoutMs });
+    registerRewardsJobs(ctx.jobs, ctx.sql, { engine: ctx.engine, runTimeoutMs: config.engine.runTimeoutMs, workers: config.engine.workers });
     await ctx.jobs.start();
     ctx.app = testAppOf(createApp(ctx.sql, { jobs: ctx.jobs, config, keys: ctx.tokens.keys }), 'rewards');
   });
