@@ -23,6 +23,24 @@ test.describe('the prerendered landing', () => {
     }
   });
 
+  test('a button clicked before the shell’s script ran is not lost: the click is held, then replayed once the page hydrates', async ({ page, withPhantom }) => {
+    await withPhantom();
+    // main.js is held back until the click was made on the painted, script-less page.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/main\.[0-9a-f]{8}\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
+    await expect(page.getByRole('button', { name: 'Establishing Connection...' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('button', { name: 'Establishing Connection...' }).first()).toBeVisible();
+  });
+
   test('hydrates in place: the painted heading stays the same element, nothing is logged, the links route in the page', async ({ page }) => {
     const logged: string[] = [];
     page.on('console', (message) => {

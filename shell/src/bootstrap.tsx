@@ -8,6 +8,7 @@ import { preloadRemotesOnIntent } from './federation/preload-on-intent';
 import { preloadWidgetsOnceSignedIn } from './dashboard/preload-widgets';
 import { App } from './app';
 import { createShellRouter } from './routing/router';
+import { takeEarlyClicks } from './prerender/early-clicks';
 import { earlyRefresh } from './session/early-refresh';
 import { connectServerEventsToSession } from './session/server-events';
 
@@ -45,7 +46,12 @@ if (container.getAttribute(PRERENDERED_ATTRIBUTE) === here && signedOut) {
   startTransition(() => {
     hydrateRoot(container, app, options);
   });
+  // Clicks on buttons made before this script ran, held by the loader: React listens from
+  // hydrateRoot on and replays each once the clicked part is hydrated.
+  for (const button of takeEarlyClicks()) button.click();
 } else if (snapshotRemote) {
+  // A snapshot is inert: nothing in it was clickable, so nothing held is worth replaying.
+  takeEarlyClicks();
   // A remote's snapshot of this screen is painted: keep it until the remote has loaded, so the
   // first render draws the real screen over it in one frame instead of a spinner. A failed load
   // renders anyway, and the route shows its error and retry.
@@ -57,6 +63,7 @@ if (container.getAttribute(PRERENDERED_ATTRIBUTE) === here && signedOut) {
       startTransition(() => root.render(app));
     });
 } else {
+  takeEarlyClicks();
   container.replaceChildren();
   createRoot(container, options).render(app);
 }

@@ -7,8 +7,12 @@ import { createHash } from 'node:crypto';
  * main.js is still fetched at once (a preload, after the stylesheet and at low priority, so it
  * never delays the stylesheet on a slow link), but run from a tiny loader one frame later:
  * requestAnimationFrame fires before the first paint, the timeout after it.
+ *
+ * Until the shell hydrates, the painted buttons have no handlers: the loader holds a click on a
+ * button (`window.__sfEarlyClicks` hands them over, see early-clicks.ts) so the shell can replay
+ * it once React listens, instead of losing it (a phone may take seconds to get there).
  */
-const loaderSource = `(function(){var main=document.currentScript.getAttribute('data-main');requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.src=main;document.head.appendChild(s)},0)})})();\n`;
+const loaderSource = `(function(){var held=[];function hold(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(!b)return;e.preventDefault();e.stopImmediatePropagation();held.push(b)}document.addEventListener('click',hold,true);window.__sfEarlyClicks=function(){document.removeEventListener('click',hold,true);return held.splice(0)};var main=document.currentScript.getAttribute('data-main');requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.src=main;document.head.appendChild(s)},0)})})();\n`;
 
 export interface PaintFirstPage {
   html: string;
