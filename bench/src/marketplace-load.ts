@@ -7,7 +7,7 @@ import { describeForeign } from './lib/foreign-cpu';
 import { clientsOf, loadRun, statusCounts } from './lib/load-run';
 import { randomPng } from './lib/png';
 import { pool } from './lib/pool';
-import { cpuMsOf, pidOfListener, postgresCpuMs } from './lib/process';
+import { cpuMsOf, cpuPerRequest, pidOfListener, postgresCpuMs } from './lib/process';
 import type { StackHolder } from './lib/stack';
 import { fixed, median } from './lib/stats';
 import { atMost, type BenchResult, type Figure } from './lib/report';
@@ -264,14 +264,7 @@ export const marketplaceLoadBench = async ({ stack, seconds = SECONDS }: { stack
       const before = cpu();
       const result = await loadRun(options);
       const after = cpu();
-      const answered = result['2xx'] + result.non2xx;
-      const perRequest = Object.fromEntries(
-        ROLES.map((role) => {
-          const [from, to] = [before[role], after[role]];
-          // A backend that ends during the run takes its time with it (a hair below zero then).
-          return [role, from === null || to === null || answered === 0 ? null : Math.max(0, ((to - from) * 1000) / answered)];
-        }),
-      ) as Record<Role, number | null>;
+      const perRequest = cpuPerRequest(before, after, result['2xx'] + result.non2xx);
       return Object.assign(result, { perRequest });
     };
     console.log(`  GET /health, a search page and the first page: ${warmUp} s warm-up and ${seconds} s each, ${CONNECTIONS} connections`);

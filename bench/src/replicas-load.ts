@@ -6,7 +6,7 @@ import { startStack, type RunningStack } from '@starforge/launcher/stack';
 import { signUpAccount, type BenchAccount } from './lib/accounts';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
 import { clientsOf, loadRun } from './lib/load-run';
-import { cpuMsOf, pidOfListener, postgresCpuMs } from './lib/process';
+import { cpuMsOf, cpuPerRequest, pidOfListener, postgresCpuMs } from './lib/process';
 import type { BenchResult, Figure } from './lib/report';
 import { benchServiceEnv } from './lib/stack';
 import { fixed } from './lib/stats';
@@ -54,30 +54,15 @@ interface Run {
   foreign: number | null;
 }
 
-const runOf = (
-  label: string,
-  result: autocannon.Result,
-  foreign: number | null,
-  before: Record<Role, number | null>,
-  after: Record<Role, number | null>,
-): Run => {
-  const answered = result['2xx'] + result.non2xx;
-  const perRequest = Object.fromEntries(
-    ROLES.map((role) => {
-      const [from, to] = [before[role], after[role]];
-      return [role, from === null || to === null || answered === 0 ? null : Math.max(0, ((to - from) * 1000) / answered)];
-    }),
-  ) as Record<Role, number | null>;
-  return {
-    label,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failed: result.non2xx + result.errors + result.timeouts,
-    perRequest,
-    foreign,
-  };
-};
+const runOf = (label: string, result: autocannon.Result, foreign: number | null, perRequest: Record<Role, number | null>): Run => ({
+  label,
+  requestsPerSecond: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  failed: result.non2xx + result.errors + result.timeouts,
+  perRequest,
+  foreign,
+});
 
 /** The whole product with `copies` of every service, on a fresh database of the benchmark's own. */
 const stackWith = async (copies: number): Promise<{ stack: RunningStack; ipUrl: string }> => {
@@ -100,13 +85,11 @@ const measured = async (label: string, stack: RunningStack, ipUrl: string, accou
   const cpu = servingCpu(stack, ipUrl);
   const before = cpu();
   const result = await loadRun(summaryLoad(ipUrl, accounts, seconds));
-  return runOf(label, result, result.foreign, before, cpu());
+  return runOf(label, result, result.foreign, cpuPerRequest(before, cpu(), result['2xx'] + result.non2xx));
 };
 
 /** Load for as long as the rolling restart takes (every copy of every service drained and started again in turn). */
 const duringRollingRestart = async (stack: RunningStack, ipUrl: string, accounts: BenchAccount[]): Promise<Run & { restartSeconds: number }> => {
-  const cpu = servingCpu(stack, ipUrl);
-  const before = cpu();
   const foreign = watchForeignCpu();
   let instance: autocannon.Instance | undefined;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
@@ -118,7 +101,8 @@ const duringRollingRestart = async (stack: RunningStack, ipUrl: string, accounts
   instance?.stop();
   const result = await finished;
   // The rewards copies' CPU is not comparable across a restart (new processes): only latency and failures count here.
-  return { ...runOf('2 copies, during a rolling restart of all 12 copies', result, foreign(), before, before), restartSeconds };
+  const notMeasured = Object.fromEntries(ROLES.map((role) => [role, null])) as Record<Role, null>;
+  return { ...runOf('2 copies, during a rolling restart of all 12 copies', result, foreign(), notMeasured), restartSeconds };
 };
 
 const cpuText = (v: number | null) => (v === null ? '—' : fixed(v, 0));
@@ -174,7 +158,7 @@ export const replicasLoadBench = async (): Promise<BenchResult> => {
     fixed(run.p50, 0),
     fixed(run.p99, 0),
     String(run.failed),
-    ...(run === restart ? ROLES.map(() => '—') : ROLES.map((role) => cpuText(run.perRequest[role]))),
+    ...ROLES.map((role) => cpuText(run.perRequest[role])),
     describeForeign(run.foreign),
   ]);
   const perCore = 1e6 / serverMicros;

@@ -56,3 +56,20 @@ export const postgresCpuMs = (databaseUrl: string): (() => number | null) => {
     return ms;
   };
 };
+
+/**
+ * CPU µs per answered request, by role, from the CPU ms each role had used before and after a
+ * run; null where a role could not be read or nothing was answered. A backend that ends during the
+ * run takes its time with it (a hair below zero then, shown as 0).
+ */
+export const cpuPerRequest = <Role extends string>(
+  before: Record<Role, number | null>,
+  after: Record<Role, number | null>,
+  answered: number,
+): Record<Role, number | null> =>
+  Object.fromEntries(
+    (Object.keys(before) as Role[]).map((role) => {
+      const [from, to] = [before[role], after[role]];
+      return [role, from === null || to === null || answered === 0 ? null : Math.max(0, ((to - from) * 1000) / answered)];
+    }),
+  ) as Record<Role, number | null>;

@@ -51,6 +51,15 @@ export const startSupervised = (
   /** Processes stopped on purpose by `restart`: their exit starts nothing. */
   const retired = new WeakSet<ManagedProcess>();
 
+  /** A new process in place of the one that ended, watched like the first. */
+  const startAgain = (): ManagedProcess => {
+    restarts += 1;
+    const next = startNodeProcess(name, entry, env, log);
+    running = next;
+    watch(next, Date.now());
+    return next;
+  };
+
   const watch = (managed: ManagedProcess, startedAt: number) => {
     managed.child.once('exit', (code, signal) => {
       if (stopping || retired.has(managed)) return;
@@ -62,11 +71,7 @@ export const startSupervised = (
       pending = setTimeout(() => {
         pending = undefined;
         if (stopping) return;
-        restarts += 1;
-        const next = startNodeProcess(name, entry, env, log);
-        running = next;
-        watch(next, Date.now());
-        next.listening.then(
+        startAgain().listening.then(
           (url) => log(`[launcher] ${name} is back on ${url}`),
           () => {}, // its exit is handled (and logged) by watch
         );
@@ -92,11 +97,7 @@ export const startSupervised = (
       pending = undefined;
       await old.stop();
       if (stopping) return;
-      restarts += 1;
-      const next = startNodeProcess(name, entry, env, log);
-      running = next;
-      watch(next, Date.now());
-      await next.listening;
+      await startAgain().listening;
     },
     stop: async () => {
       stopping = true;

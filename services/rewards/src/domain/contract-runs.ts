@@ -46,7 +46,7 @@ interface PendingContractRun {
 }
 
 /** A stored result, read as text and checked: the pool's camel-case transform never touches it. */
-const parseResult = (text: string | null): EngineResult | null => {
+export const storedResult = (text: string | null): EngineResult | null => {
   if (!text) return null;
   const parsed = contractRunResultSchema.safeParse(JSON.parse(text));
   return parsed.success ? parsed.data : null;
@@ -67,7 +67,7 @@ export const executeContractRun = async (sql: Sql, engine: ContractEngine, runId
     select result::text as result from rewards.test_runs
     where user_id = ${run.userId} and contract_hash = ${run.hash} and test_type = ${run.testType} and status <> 'running' and id <> ${runId}
     order by completed_at desc, id desc limit 1`;
-  const previous = parseResult(last?.result ?? null);
+  const previous = storedResult(last?.result ?? null);
   const call = run.call ? (JSON.parse(run.call) as ContractCall) : undefined;
   const result = await engine.run({
     source: run.source,
@@ -82,6 +82,3 @@ export const executeContractRun = async (sql: Sql, engine: ContractEngine, runId
     select rewards._finish_test_run(${runId}, ${result.status === 'completed'}, null, ${gas}, null, ${sql.json(result as never)}) as finished`;
   return row?.finished ?? false;
 };
-
-/** A stored run's result, for the run's page. */
-export const storedResult = parseResult;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SampleContract } from '@starforge/contract-engine/samples';
-import { runContractSchema, type StartTestRun } from '@starforge/contracts/rewards';
+import { startTestRunSchema, type StartTestRun } from '@starforge/contracts/rewards';
 import {
   NETWORKS,
   networkLabels,
@@ -20,14 +20,12 @@ import { ContractPanel, emptyContractDraft, type ContractDraft } from './contrac
 import { RunHistory } from './run-history';
 import './testing-engine.css';
 
-/** The draft as the API takes it, or the first message that says what is wrong with it. */
-const contractOf = (draft: ContractDraft, testType: string): { ok: true; contract: StartTestRun['contract'] } | { ok: false; message: string } => {
+/** The run with the draft's contract as the API takes it, or the first message of the API's own schema. */
+const contractRun = (network: Network, testType: TestType, draft: ContractDraft): { ok: true; run: StartTestRun } | { ok: false; message: string } => {
   const call =
     testType === 'transaction' && draft.functionName.trim() !== '' ? { function: draft.functionName.trim(), args: splitArgs(draft.args) } : undefined;
-  const parsed = runContractSchema.safeParse({ source: draft.source, ...(call ? { call } : {}) });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? rewardsMessages.contractEmpty };
-  if (testType === 'transaction' && !call) return { ok: false, message: rewardsMessages.contractCallRequired };
-  return { ok: true, contract: parsed.data };
+  const parsed = startTestRunSchema.safeParse({ network, test_type: testType, contract: { source: draft.source, ...(call ? { call } : {}) } });
+  return parsed.success ? { ok: true, run: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? rewardsMessages.contractEmpty };
 };
 
 /**
@@ -51,9 +49,8 @@ export function TestingEngine() {
       if (!user) return { ok: false, message: rewardsMessages.signInToRunTests };
       if (!network || !testType) return { ok: false, message: rewardsMessages.selectNetworkAndType };
       if (!withContract) return { ok: true, network, test_type: testType, contract: undefined };
-      const checked = contractOf(draft, testType);
-      if (!checked.ok) return checked;
-      return { ok: true, network, test_type: testType, contract: checked.contract };
+      const checked = contractRun(network, testType, draft);
+      return checked.ok ? { ok: true, ...checked.run } : checked;
     },
     run: (input) => start({ network: input.network, test_type: input.test_type, ...(input.contract ? { contract: input.contract } : {}) }),
     success: () => rewardsMessages.testStarted,
