@@ -46,11 +46,12 @@ test.describe('points, cash and FORGE', () => {
     // The badge says what completed: the conversion, and each test's credit (a failed test's +25 too).
     await expect(rows.locator('.sf-pill')).toHaveText(['Converted', ...Array<string>(9).fill('Credited')]);
     await expect(statHint(page, 'Points Balance')).toHaveText(`Left to spend · ${lifetime} earned in all`);
+    // A row earned by a test links to that run on the dashboard.
+    await expect(rows.getByRole('link', { name: 'View test run' }).first()).toHaveAttribute('href', /\/dashboard#test-run-/);
+
     await page.goto('/dashboard');
     await expect(statValue(page, 'Points')).toHaveText(lifetime);
     await expect(statHint(page, 'Points')).toHaveText(`Earned in all · ${(earned.points_balance - 1_000).toLocaleString('en-US')} left to spend`);
-    // A row earned by a test links to that run on the dashboard.
-    await expect(rows.getByRole('link', { name: 'View test run' }).first()).toHaveAttribute('href', /\/dashboard#test-run-/);
   });
 
   test('stakes and unstakes with the quick amounts on the dashboard, and the forms refuse what they must', async ({ page }) => {
