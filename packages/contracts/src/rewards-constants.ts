@@ -55,7 +55,6 @@ export const MINT_POINTS = 100;
  * but earn no points. rewards.record_nft_mint applies it (a test compares the two).
  */
 export const MINT_POINT_AWARDS_PER_DAY = 10;
-export const MINT_POINTS_DAILY_MAX = MINT_POINTS * MINT_POINT_AWARDS_PER_DAY;
 /** How many runs the history under the Testing Engine shows. */
 export const TEST_RUN_HISTORY_LIMIT = 10;
 
