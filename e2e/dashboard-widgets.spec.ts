@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
-import { statValue } from './pages/rewards-widgets';
+import { statHint, statValue } from './pages/rewards-widgets';
 
 test.describe('dashboard widgets', () => {
   test('a broken rewards remote leaves the rest of the dashboard usable, and a retry brings it back', async ({ page }) => {
@@ -32,6 +32,7 @@ test.describe('dashboard widgets', () => {
     await page.unroute('**/mfe/mfe_rewards/**');
     await retries.first().click();
     await expect(statValue(page, 'Points')).toHaveText('0');
+    await expect(statHint(page, 'Points')).toHaveText('Earned in all · 0 left to spend');
     expect(logged.length).toBeGreaterThan(0);
   });
 });

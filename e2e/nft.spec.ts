@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CREATOR_CATEGORIES, IMAGE_MAX_BYTES, MINT_CATEGORIES } from '@starforge/contracts/nft-constants';
-import { networkLabels } from '@starforge/contracts/rewards-constants';
+import { CREATOR_CATEGORIES, IMAGE_MAX_BYTES, MINT_CATEGORIES, nftMessages } from '@starforge/contracts/nft-constants';
+import { MINT_POINT_AWARDS_PER_DAY, MINT_POINTS, networkLabels } from '@starforge/contracts/rewards-constants';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 import { countUploads, MintingWizard, NftApi, nextUpload, tinyPng } from './support/nft';
@@ -170,6 +170,42 @@ test.describe('the minting wizard on the dashboard', () => {
 
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect(statValue(page, 'NFTs Minted')).toHaveText('1');
+  });
+
+  test('past the day’s 10 points-earning mints, a mint still completes and counts, and says it earned no points', async ({ page, playwright, baseURL }) => {
+    test.setTimeout(60_000);
+    const account = await signUpViaApi(page);
+    const api = await NftApi.signIn(playwright, baseURL ?? '', account);
+    // The faucet issue 26 found: one uploaded image, minted again and again through the API.
+    await api.mintManyCompleted(MINT_POINT_AWARDS_PER_DAY, {
+      name: 'Faucet',
+      description: 'The same picture, minted again',
+      category: 'Memes',
+      tags: [],
+      is_limited_edition: false,
+      edition_size: null,
+      creator_royalty: 5,
+    });
+    await api.dispose();
+    // 10 mints, NFT Creator 100, NFT Collector 300 and Weekly Warrior 200 on the way.
+    const earned = (MINT_POINT_AWARDS_PER_DAY * MINT_POINTS + 100 + 300 + 200).toLocaleString('en-US');
+
+    await page.goto('/dashboard');
+    await expect(statValue(page, 'NFTs Minted')).toHaveText(String(MINT_POINT_AWARDS_PER_DAY));
+    await expect(statValue(page, 'Points')).toHaveText(earned);
+    const wizard = new MintingWizard(page);
+    await wizard.fillDetails({ name: 'Eleventh', description: 'A mint past the day’s points', category: 'Art' });
+    await wizard.continue.click();
+    await wizard.image.setInputFiles({ name: 'eleventh.png', mimeType: 'image/png', buffer: tinyPng });
+    await wizard.mint.click();
+    await expect(toastText(page, 'NFT minting initiated!')).toBeVisible();
+    await expect(toastText(page, /^NFT minted successfully! Token ID: \S+/)).toBeVisible({ timeout: 10_000 });
+    const noPoints = nftMessages.mintNoPoints(MINT_POINT_AWARDS_PER_DAY);
+    await expect(toastText(page, noPoints)).toBeVisible();
+    await expect(wizard.root.getByTestId('mint-no-points')).toHaveText(noPoints);
+    await expect(toastText(page, '+100 points earned for NFT mint!')).toHaveCount(0);
+    await expect(statValue(page, 'NFTs Minted')).toHaveText(String(MINT_POINT_AWARDS_PER_DAY + 1));
+    await expect(statValue(page, 'Points')).toHaveText(earned);
   });
 
   test('shows the server’s words when the browser’s image check is bypassed, and a failed mint can be tried again', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 import { RewardsApi } from './support/rewards-api';
-import { statValue, toastText, TokenPanel } from './pages/rewards-widgets';
+import { statHint, statValue, toastText, TokenPanel } from './pages/rewards-widgets';
 
 test.describe('points, cash and FORGE', () => {
   test('converts earned points to cash on /rewards and the statement explains every row', async ({ page, playwright, baseURL }) => {
@@ -30,6 +30,9 @@ test.describe('points, cash and FORGE', () => {
     await expect(toastText(page, 'Converted 1,000 points to $1.00!')).toBeVisible();
     await expect(statValue(page, 'Cash Balance')).toHaveText('$1.00');
     await expect(statValue(page, 'Points Balance')).toHaveText((earned.points_balance - 1_000).toLocaleString('en-US'));
+    // Two points figures, each saying which it is: converting lowers what is left to spend, not what was earned.
+    const lifetime = earned.points.toLocaleString('en-US');
+    await expect(statHint(page, 'Points Balance')).toHaveText(`Left to spend · ${lifetime} earned in all`);
 
     await page.goto('/balance');
     await expect(page.getByRole('heading', { name: 'Balance & Earnings' })).toBeVisible();
@@ -40,8 +43,15 @@ test.describe('points, cash and FORGE', () => {
     await expect(newest).toContainText('Points to cash');
     await expect(newest).toContainText('1,000 points = $1.00');
     await expect(newest).toHaveAttribute('data-status', 'completed');
+    // The badge says what completed: the conversion, and each test's credit (a failed test's +25 too).
+    await expect(rows.locator('.sf-pill')).toHaveText(['Converted', ...Array<string>(9).fill('Credited')]);
+    await expect(statHint(page, 'Points Balance')).toHaveText(`Left to spend · ${lifetime} earned in all`);
     // A row earned by a test links to that run on the dashboard.
     await expect(rows.getByRole('link', { name: 'View test run' }).first()).toHaveAttribute('href', /\/dashboard#test-run-/);
+
+    await page.goto('/dashboard');
+    await expect(statValue(page, 'Points')).toHaveText(lifetime);
+    await expect(statHint(page, 'Points')).toHaveText(`Earned in all · ${(earned.points_balance - 1_000).toLocaleString('en-US')} left to spend`);
   });
 
   test('stakes and unstakes with the quick amounts on the dashboard, and the forms refuse what they must', async ({ page }) => {

@@ -7,6 +7,13 @@ export const statValue = (scope: Page | Locator, label: string): Locator =>
     .filter({ has: scope.locator('.sf-stat-label', { hasText: new RegExp(`^${label}$`) }) })
     .locator('.sf-stat-value');
 
+/** The line under a stat card's value (which of two points figures it is). */
+export const statHint = (scope: Page | Locator, label: string): Locator =>
+  scope
+    .locator('.sf-stat')
+    .filter({ has: scope.locator('.sf-stat-label', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('.sf-stat-hint');
+
 /** A toast (an announced message) by its exact words. */
 export const toastText = (page: Page, text: string | RegExp): Locator => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

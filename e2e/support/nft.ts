@@ -32,17 +32,30 @@ export class NftApi {
 
   /** Uploads the tiny PNG, mints with it, and waits for the server's job to complete the mint (about 4 s). */
   async mintCompleted(details: Omit<MintNftRequest, 'image_key'>): Promise<Nft> {
+    const [nft] = await this.mintManyCompleted(1, details);
+    if (!nft) throw new Error('no NFT was minted');
+    return nft;
+  }
+
+  /** Uploads the tiny PNG once and mints `count` NFTs with it at once; waits for the server to complete them all. */
+  async mintManyCompleted(count: number, details: Omit<MintNftRequest, 'image_key'>): Promise<Nft[]> {
     const upload = await this.request.post('/api/nft/images', { headers: { ...this.headers, 'content-type': 'image/png' }, data: tinyPng });
     expect(upload.status(), await upload.text()).toBe(201);
     const { image } = imageUploadedSchema.parse(await upload.json());
-    const mint = await this.request.post('/api/nft/mints', {
-      headers: { ...this.headers, 'idempotency-key': randomUUID() },
-      data: { ...details, image_key: image.key },
-    });
-    expect(mint.status(), await mint.text()).toBe(201);
-    const { nft } = nftAnswerSchema.parse(await mint.json());
-    await expect.poll(async () => (await this.nft(nft.id)).status, { timeout: 10_000, intervals: [500] }).toBe('completed');
-    return this.nft(nft.id);
+    const ids = await Promise.all(
+      Array.from({ length: count }, async () => {
+        const mint = await this.request.post('/api/nft/mints', {
+          headers: { ...this.headers, 'idempotency-key': randomUUID() },
+          data: { ...details, image_key: image.key },
+        });
+        expect(mint.status(), await mint.text()).toBe(201);
+        return nftAnswerSchema.parse(await mint.json()).nft.id;
+      }),
+    );
+    await expect
+      .poll(async () => (await this.nfts()).filter((n) => ids.includes(n.id) && n.status === 'completed').length, { timeout: 10_000, intervals: [500] })
+      .toBe(count);
+    return Promise.all(ids.map((id) => this.nft(id)));
   }
 
   async nft(id: string): Promise<Nft> {

@@ -1,6 +1,7 @@
 import { formatCents } from '@starforge/contracts/money';
 import { StatCard, TopBar } from '@starforge/ui';
 import { ConvertForm } from '../features/conversion/components/convert-form';
+import { PointsBalanceCard } from '../features/stats/points-balance-card';
 import { ForgeWallet } from '../features/tokens/components/forge-wallet';
 import { TiersTable } from '../features/tokens/components/tiers-table';
 import { RecentTransactions } from '../features/transactions/components/recent-transactions';
@@ -21,7 +22,7 @@ export function BalancePage() {
           <p className="sf-muted">Your points, cash and FORGE, and every movement behind them.</p>
         </header>
         <div className="sf-stat-grid">
-          <StatCard label="Points Balance" value={formatCount(summary.points_balance)} loading={loading} />
+          <PointsBalanceCard summary={summary} loading={loading} />
           <StatCard label="Cash Balance" value={formatCents(summary.cash_balance_cents)} to="/withdrawal" loading={loading} />
           <StatCard label="Total Earned" value={formatCents(summary.total_earned_cents)} loading={loading} />
           <StatCard

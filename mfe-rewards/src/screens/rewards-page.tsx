@@ -4,6 +4,7 @@ import { achievementsOrDefaults } from '../features/achievements/achievement-vie
 import { useAchievements } from '../features/achievements/api/achievements';
 import { AchievementsGrid } from '../features/achievements/components/achievements-grid';
 import { ConvertForm } from '../features/conversion/components/convert-form';
+import { PointsBalanceCard } from '../features/stats/points-balance-card';
 import { useSummary } from '../shared/api/summary';
 import { formatCount } from '../shared/lib/format';
 import { rewardsNavLinks } from './nav-links';
@@ -24,7 +25,7 @@ export function RewardsPage() {
           <p className="sf-muted">Earn points by testing and minting, unlock achievements, and turn points into cash.</p>
         </header>
         <div className="sf-stat-grid">
-          <StatCard label="Points Balance" value={formatCount(summary.points_balance)} loading={loading} />
+          <PointsBalanceCard summary={summary} loading={loading} />
           <StatCard label="Weekly Points" value={formatCount(summary.weekly_points)} loading={loading} />
           <StatCard label="Cash Balance" value={formatCents(summary.cash_balance_cents)} to="/balance" loading={loading} />
           <StatCard label="Achievements" value={`${unlocked}/${list.length}`} loading={achievementsLoading} />

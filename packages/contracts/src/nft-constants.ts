@@ -88,6 +88,9 @@ export const nftMessages = {
   mintInitiated: 'NFT minting initiated!',
   minted: (tokenId: string) => `NFT minted successfully! Token ID: ${tokenId}`,
   mintPoints: (points: number) => `+${points} points earned for NFT mint!`,
+  /** A mint past the day's points-earning mints (MINT_POINT_AWARDS_PER_DAY in rewards-constants). */
+  mintNoPoints: (perDay: number) =>
+    `This mint earned no points: minting earns points for ${perDay} NFTs a day (UTC) and today's are used. Your NFT is minted and counts in NFTs Minted.`,
   mintAnother: 'Mint Another NFT',
   loadNftsFailed: 'Failed to load NFTs',
   loadNftFailed: 'Failed to load NFT details',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MINT_POINTS, mintNftSchema, serverEventSchemas, type Nft, type ServerEventType } from '@starforge/contracts';
+import { MINT_POINT_AWARDS_PER_DAY, MINT_POINTS, mintNftSchema, serverEventSchemas, type Nft, type ServerEventType } from '@starforge/contracts';
 import { cleanupImage } from './domain/images';
 import { completeMint, startMint } from './domain/mints';
 import { appWith, callAs, eventually, mintBody, nftTestContext, signIn, upload, uploadedImage, type TestUser } from './testing/harness';
@@ -67,6 +67,30 @@ describe('the mint job (nft-mint.complete)', () => {
     await Promise.all(ids.map((id) => completeMint(ctx.sql, id)));
     const tokens = await Promise.all(ids.map(async (id) => (await mintRow(id))?.tokenId));
     expect(new Set(tokens).size).toBe(3);
+  });
+
+  it('earns points for the first 10 mints of a UTC day only: later mints still complete and count, and say they earned none', async () => {
+    const who = await signIn(ctx);
+    const service = slow();
+    // As the probe did: one uploaded image reused for every mint, the jobs all finishing at once.
+    const image = await uploadedImage(service, who);
+    const ids: string[] = [];
+    for (let i = 0; i < MINT_POINT_AWARDS_PER_DAY + 3; i += 1) {
+      const res = await callAs(service, who, 'POST', '/mints', { body: mintBody(image, { name: `Faucet ${i}` }) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids.push((res.body as { nft: Nft }).nft.id);
+    }
+    expect(await Promise.all(ids.map((id) => completeMint(ctx.sql, id)))).toEqual(ids.map(() => true));
+    for (const id of ids) expect((await mintRow(id))?.status).toBe('completed');
+    const ledger = await ctx.sql<{ n: number; points: number }[]>`
+      select count(*)::int as n, coalesce(sum(points_amount), 0)::int as points from rewards.transactions where user_id = ${who.id} and rule = 'nft_minted'`;
+    expect(ledger[0]).toEqual({ n: MINT_POINT_AWARDS_PER_DAY, points: MINT_POINT_AWARDS_PER_DAY * MINT_POINTS });
+    // Every mint counts in NFTs Minted (and towards the NFT achievements), points or not.
+    expect(await totalNfts(who.id)).toBe(ids.length);
+    const completed = (await events(who.id)).filter((e) => e.type === 'nft.mint_completed').map((e) => (e.data as { points: number }).points);
+    expect(completed.filter((p) => p === MINT_POINTS)).toHaveLength(MINT_POINT_AWARDS_PER_DAY);
+    expect(completed.filter((p) => p === 0)).toHaveLength(3);
+    expect(await ctx.sql`select * from rewards.ledger_breaks where user_id = ${who.id}`).toEqual([]);
   });
 
   it('does nothing for an id that names no mint', async () => {

@@ -1,4 +1,5 @@
 import { nftMessages } from '@starforge/contracts/nft-constants';
+import { MINT_POINT_AWARDS_PER_DAY } from '@starforge/contracts/rewards-constants';
 import { serverEvents, toast } from '@starforge/host';
 
 let announcing = false;
@@ -13,7 +14,8 @@ export const announceMints = (): void => {
   announcing = true;
   serverEvents.subscribe('nft.mint_completed', ({ data }) => {
     toast.success(nftMessages.minted(data.tokenId));
-    // 0 when rewards had already credited this mint (a job that ran twice).
+    // 0: past the day's points-earning mints (the job completes a mint once, so never a repeat).
     if (data.points > 0) toast.success(nftMessages.mintPoints(data.points));
+    else toast.info(nftMessages.mintNoPoints(MINT_POINT_AWARDS_PER_DAY));
   });
 };

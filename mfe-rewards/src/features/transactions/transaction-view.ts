@@ -11,6 +11,18 @@ export const amountText = (t: Pick<LedgerTransaction, 'amount_cents' | 'points_a
 };
 
 /**
+ * The row's badge: what completed, not only that something did (issue 26: a failed test's +25
+ * row wore "Completed" beside "… failed"; what completed is the credit). Green when completed,
+ * yellow otherwise (spec section 4).
+ */
+export const statusText = (t: Pick<LedgerTransaction, 'status' | 'transaction_type' | 'amount_cents' | 'points_amount'>): string => {
+  if (t.status !== 'completed') return 'Pending';
+  if (t.transaction_type === 'points_to_cash') return 'Converted';
+  if (t.transaction_type === 'withdrawal') return 'Sent';
+  return t.amount_cents > 0 || (t.amount_cents === 0 && t.points_amount > 0) ? 'Credited' : 'Debited';
+};
+
+/**
  * The rule that produced the row, in words ('Completed test: +50 points'), shown beside the row's
  * own description ('Smart Contract test on Sepolia completed'); empty for a rule we do not know.
  */

@@ -44,7 +44,9 @@ const simulatedTxHash = () => `0x${randomBytes(32).toString('hex')}`;
 /**
  * The job's work: completes the mint once (nothing when it is no longer pending, so a job that
  * runs twice records it once), records it in rewards in the same transaction and publishes
- * `nft.mint_completed` last. Answers whether this call completed it.
+ * `nft.mint_completed` last, with the points the mint earned (0 past the day's
+ * MINT_POINT_AWARDS_PER_DAY, when rewards still counts it but awards none). Answers whether this
+ * call completed it.
  */
 export const completeMint = async (sql: Sql, nftId: string): Promise<boolean> =>
   sql.begin(async (tx) => {

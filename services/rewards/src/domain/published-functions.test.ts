@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACHIEVEMENTS,
   FORGE_WELCOME_GRANT,
+  MINT_POINT_AWARDS_PER_DAY,
   MINT_POINTS,
   PERFECTIONIST_MIN_TESTS,
   rewardsSqlStates,
@@ -245,6 +246,38 @@ describe('record_nft_mint', () => {
     // 5 mints, NFT Creator 100, NFT Collector 300, and Weekly Warrior 200 reached on the way.
     expect((await balances(user))?.points).toBe(5 * MINT_POINTS + 100 + 300 + 200);
     expect(await ledgerBreaks(sql)).toEqual([]);
+  });
+
+  const record = (user: string, mint: string) => sql<{ ok: boolean }[]>`select rewards.record_nft_mint(${user}, ${mint}) as ok`.then((r) => r[0]?.ok);
+  const mintPoints = async (user: string) =>
+    Number((await sql`select coalesce(sum(points_amount), 0) as p from rewards.transactions where user_id = ${user} and rule = 'nft_minted'`)[0]?.p);
+  const mintBreaks = (user: string) => sql`select * from rewards.nft_mint_breaks where user_id = ${user}`;
+
+  it('earns points for the first 10 mints of a UTC day, exactly, even when recorded at once; later ones count once each, without points', async () => {
+    const user = randomUUID();
+    const mints = Array.from({ length: MINT_POINT_AWARDS_PER_DAY + 5 }, () => randomUUID());
+    const earned = await Promise.all(mints.map((mint) => record(user, mint)));
+    expect(earned.filter(Boolean)).toHaveLength(MINT_POINT_AWARDS_PER_DAY);
+    expect(await mintPoints(user)).toBe(MINT_POINT_AWARDS_PER_DAY * MINT_POINTS);
+    expect((await stats(user))?.nfts).toBe(mints.length);
+    // A mint recorded again changes nothing, whether it earned points or not.
+    for (const mint of mints) expect(await record(user, mint)).toBe(false);
+    expect((await stats(user))?.nfts).toBe(mints.length);
+    expect(await mintPoints(user)).toBe(MINT_POINT_AWARDS_PER_DAY * MINT_POINTS);
+    expect(await unlocked(user)).toEqual(['nft_collector', 'nft_creator', 'weekly_warrior']);
+    expect(await mintBreaks(user)).toEqual([]);
+    expect(await ledgerBreaks(sql)).toEqual([]);
+  });
+
+  it('earns points again on the next UTC day', async () => {
+    const user = randomUUID();
+    for (let i = 0; i < MINT_POINT_AWARDS_PER_DAY; i += 1) expect(await record(user, randomUUID())).toBe(true);
+    expect(await record(user, randomUUID())).toBe(false);
+    await sql`update rewards.nft_mint_records set recorded_at = recorded_at - interval '1 day' where user_id = ${user}`;
+    expect(await record(user, randomUUID())).toBe(true);
+    expect(await mintPoints(user)).toBe((MINT_POINT_AWARDS_PER_DAY + 1) * MINT_POINTS);
+    expect((await stats(user))?.nfts).toBe(MINT_POINT_AWARDS_PER_DAY + 2);
+    expect(await mintBreaks(user)).toEqual([]);
   });
 });
 

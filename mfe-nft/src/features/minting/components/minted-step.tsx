@@ -2,6 +2,7 @@ import { useEffect, useState, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { Nft } from '@starforge/contracts/nft';
 import { MINT_DELAY_MS, nftMessages } from '@starforge/contracts/nft-constants';
+import { MINT_POINT_AWARDS_PER_DAY } from '@starforge/contracts/rewards-constants';
 import { useServerEvent } from '@starforge/host';
 import { ProgressBar } from '@starforge/ui';
 
@@ -11,6 +12,7 @@ const TICK_MS = 100;
 export function MintedStep({ nft, onMintAnother, headingRef }: { nft: Nft; onMintAnother: () => void; headingRef: Ref<HTMLHeadingElement> }) {
   const [elapsed, setElapsed] = useState(0);
   const [tokenId, setTokenId] = useState<string | null>(nft.token_id);
+  const [points, setPoints] = useState<number | null>(null);
 
   useEffect(() => {
     const started = Date.now();
@@ -22,7 +24,9 @@ export function MintedStep({ nft, onMintAnother, headingRef }: { nft: Nft; onMin
     return () => clearInterval(timer);
   }, []);
   useServerEvent('nft.mint_completed', ({ data }) => {
-    if (data.nftId === nft.id) setTokenId(data.tokenId);
+    if (data.nftId !== nft.id) return;
+    setTokenId(data.tokenId);
+    setPoints(data.points);
   });
 
   return (
@@ -37,6 +41,11 @@ export function MintedStep({ nft, onMintAnother, headingRef }: { nft: Nft; onMin
       <p aria-live="polite" className="nft-minted-status">
         {tokenId ? `Minted! Token ID: ${tokenId}` : elapsed >= MINT_DELAY_MS ? 'Finishing...' : 'Minting...'}
       </p>
+      {points === 0 ? (
+        <p className="sf-muted" data-testid="mint-no-points">
+          {nftMessages.mintNoPoints(MINT_POINT_AWARDS_PER_DAY)}
+        </p>
+      ) : null}
       <div className="nft-wizard-actions">
         <button type="button" className="sf-btn sf-btn-primary" onClick={onMintAnother}>
           {nftMessages.mintAnother}

@@ -4,7 +4,7 @@ import { transactionSourcePath, transactionTypeLabels } from '@starforge/contrac
 import { Badge } from '@starforge/ui';
 import { formatWhen } from '@starforge/contracts/dates';
 import { useTransactions } from '../api/transactions';
-import { amountText, ruleText, sourceLinkText } from '../transaction-view';
+import { amountText, ruleText, sourceLinkText, statusText } from '../transaction-view';
 
 /** The last 10 ledger rows, newest first: what moved, the rule that moved it, and a link to its source. */
 export function RecentTransactions() {
@@ -23,7 +23,7 @@ export function RecentTransactions() {
               <li key={t.id} className="rewards-ledger-row" data-testid="transaction-row" data-status={t.status}>
                 <div className="rewards-ledger-main">
                   <strong>{t.description}</strong>
-                  <Badge tone={t.status === 'completed' ? 'success' : 'warning'}>{t.status === 'completed' ? 'Completed' : 'Pending'}</Badge>
+                  <Badge tone={t.status === 'completed' ? 'success' : 'warning'}>{statusText(t)}</Badge>
                   <span className="rewards-ledger-amount">{amountText(t)}</span>
                 </div>
                 <div className="rewards-ledger-detail">
