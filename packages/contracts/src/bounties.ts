@@ -19,6 +19,7 @@ import {
   REVIEW_NOTES_MAX,
   SEVERITIES,
 } from './bounties-constants';
+import { pageNumber } from './query-numbers';
 import { cardPaymentOf } from './card-payment';
 import { paymentSchema } from './marketplace-cart';
 import { dollarsSchema } from './money-schema';
@@ -94,7 +95,7 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 export const projectAnswerSchema = z.object({ project: projectSchema });
 
-export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const pageQuerySchema = z.object({ page: pageNumber() });
 const pageFields = { total: z.number().int().nonnegative(), page: z.number().int().positive(), page_size: z.literal(BOUNTIES_PAGE_SIZE) };
 
 export const projectsAnswerSchema = z.object({ projects: z.array(projectSchema), ...pageFields });

@@ -1,6 +1,5 @@
 import './zod';
 import { z } from 'zod';
-import { marketplaceMessages } from './marketplace-constants';
 import { solanaPaymentMessages } from './solana-payment-constants';
 import { solanaAddress } from './solana';
 
@@ -30,7 +29,7 @@ export const formatLamportsAsSol = (lamports: bigint): string => {
 
 /** The order a Solana payment request is for: the caller's cart, or one NFT at the price shown. */
 export const solanaPaymentRequestBodySchema = z.object({
-  nft_id: z.uuid(marketplaceMessages.notForSale).optional(),
+  nft_id: z.uuid().optional(),
   price_cents: z.number().int().positive().optional(),
 });
 export type SolanaPaymentRequestBody = z.input<typeof solanaPaymentRequestBodySchema>;
