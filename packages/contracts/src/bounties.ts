@@ -201,8 +201,10 @@ export const submitCompletionAnswerSchema = z.object({ completion: completionSch
 
 /** POST /bounties/:id/review (the creator): approve (the held reward paid to the claimer once) or reject with notes. */
 export const reviewCompletionSchema = z.object({
-  completion_id: z.uuid(bountiesMessages.noPendingTitle),
-  decision: z.enum(['approve', 'reject'], bountiesMessages.reviewFailed),
+  // A malformed id or decision is named as such ("completion_id must be an id (a UUID)"); the
+  // spec's 'No Pending Completion Found' is said when there is no such pending completion.
+  completion_id: z.uuid(),
+  decision: z.enum(['approve', 'reject']),
   review_notes: text().trim().max(REVIEW_NOTES_MAX, `Review notes must be at most ${REVIEW_NOTES_MAX} characters`).default(''),
 });
 export type ReviewCompletionRequest = z.input<typeof reviewCompletionSchema>;

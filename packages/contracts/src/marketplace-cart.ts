@@ -42,7 +42,7 @@ export const cartLineAnswerSchema = z.object({ item: cartLineSchema });
 
 /** PATCH /cart/:nftId: 0 or less removes the line; above 1 is refused (an NFT is unique). */
 export const cartQuantitySchema = z.object({
-  quantity: z.number(marketplaceMessages.updateQuantityFailed).int(marketplaceMessages.updateQuantityFailed).max(1, marketplaceMessages.quantityAboveOne),
+  quantity: z.number().int().max(1, marketplaceMessages.quantityAboveOne),
 });
 export const cartQuantityAnswerSchema = z.object({ item: cartLineSchema.nullable() });
 export const cartNftParamSchema = z.object({ nftId });
