@@ -5,6 +5,7 @@ import { apiIssue } from '@starforge/contracts';
 import { createSql, type Sql } from './db';
 import { createRouter, createServiceApp } from './create-app';
 import { tooManyRequests } from './errors';
+import { missingBodyMessage } from './validation';
 import type { SqlStateMap } from './postgres-errors';
 import { readBody } from './http/read-body';
 import { serveApp } from './http/serve-app';
@@ -34,10 +35,18 @@ describe('createServiceApp error handling', () => {
     responses: { 200: { description: 'ok' } },
   });
 
+  const optionalRoute = createRoute({
+    method: 'put',
+    path: '/optional',
+    request: { body: { required: true, content: { 'application/json': { schema: z.object({ note: z.string().optional() }) } } } },
+    responses: { 200: { description: 'ok' } },
+  });
+
   const app = () => {
     const service = createServiceApp('rewards', sql, { http: { publicOrigin: 'http://localhost:3000', trustedProxies: new Set() } });
     const router = createRouter()
       .openapi(route, (c) => c.json(c.req.valid('json'), 200))
+      .openapi(optionalRoute, (c) => c.json(c.req.valid('json'), 200))
       .post('/read', async (c) => c.json(await readBody(c, bodySchema)))
       .post('/insert/:id', async (c) => {
         await sql`insert into ${sql(table)} (id, n) values (${c.req.param('id')}, ${Number(c.req.query('n') ?? 0)})`;
@@ -116,6 +125,10 @@ describe('createServiceApp error handling', () => {
       expect(await answer(fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))).toEqual(required);
       expect(await answer(fetch(url, { method: 'POST' }))).toEqual(required);
       expect(await answer(fetch(url, { method: 'POST', headers: { origin: 'http://localhost:3000', 'content-length': '0' } }))).toEqual(required);
+      // A body of optional fields only: `{}` is a whole request, no body at all is not taken for one.
+      const optional = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/rewards/optional`;
+      expect((await fetch(optional, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+      expect(await answer(fetch(optional, { method: 'PUT' }))).toEqual({ status: 400, code: 'validation_failed', message: missingBodyMessage });
       expect(logged).not.toHaveBeenCalled();
     } finally {
       logged.mockRestore();
