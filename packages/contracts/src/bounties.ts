@@ -19,6 +19,7 @@ import {
   REVIEW_NOTES_MAX,
   SEVERITIES,
 } from './bounties-constants';
+import { pageNumber } from './query-numbers';
 import { cardPaymentOf } from './card-payment';
 import { paymentSchema } from './marketplace-cart';
 import { dollarsSchema } from './money-schema';
@@ -94,7 +95,7 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 export const projectAnswerSchema = z.object({ project: projectSchema });
 
-export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const pageQuerySchema = z.object({ page: pageNumber() });
 const pageFields = { total: z.number().int().nonnegative(), page: z.number().int().positive(), page_size: z.literal(BOUNTIES_PAGE_SIZE) };
 
 export const projectsAnswerSchema = z.object({ projects: z.array(projectSchema), ...pageFields });
@@ -200,8 +201,10 @@ export const submitCompletionAnswerSchema = z.object({ completion: completionSch
 
 /** POST /bounties/:id/review (the creator): approve (the held reward paid to the claimer once) or reject with notes. */
 export const reviewCompletionSchema = z.object({
-  completion_id: z.uuid(bountiesMessages.noPendingTitle),
-  decision: z.enum(['approve', 'reject'], bountiesMessages.reviewFailed),
+  // A malformed id or decision is named as such ("completion_id must be an id (a UUID)"); the
+  // spec's 'No Pending Completion Found' is said when there is no such pending completion.
+  completion_id: z.uuid(),
+  decision: z.enum(['approve', 'reject']),
   review_notes: text().trim().max(REVIEW_NOTES_MAX, `Review notes must be at most ${REVIEW_NOTES_MAX} characters`).default(''),
 });
 export type ReviewCompletionRequest = z.input<typeof reviewCompletionSchema>;

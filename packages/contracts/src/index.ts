@@ -39,3 +39,5 @@ export * from './marketplace-cart';
 export * from './marketplace-solana';
 export * from './marketplace-sales';
 export * from './contract-run';
+export * from './query-numbers';
+export * from './issue-messages';

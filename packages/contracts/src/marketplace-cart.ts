@@ -10,7 +10,8 @@ import { marketplaceMessages, PAYMENT_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATU
  */
 
 const timestamp = z.string();
-const nftId = z.uuid(marketplaceMessages.notForSale);
+// A malformed or missing id is named as such ("nft_id must be an id (a UUID)"); 'This NFT is not for sale' is said of a real NFT.
+const nftId = z.uuid();
 
 /** A line of the caller's cart: the NFT (via nft.nfts) at the price seen when it was added. */
 export const cartLineSchema = z.object({
@@ -41,7 +42,7 @@ export const cartLineAnswerSchema = z.object({ item: cartLineSchema });
 
 /** PATCH /cart/:nftId: 0 or less removes the line; above 1 is refused (an NFT is unique). */
 export const cartQuantitySchema = z.object({
-  quantity: z.number(marketplaceMessages.updateQuantityFailed).int(marketplaceMessages.updateQuantityFailed).max(1, marketplaceMessages.quantityAboveOne),
+  quantity: z.number().int().max(1, marketplaceMessages.quantityAboveOne),
 });
 export const cartQuantityAnswerSchema = z.object({ item: cartLineSchema.nullable() });
 export const cartNftParamSchema = z.object({ nftId });

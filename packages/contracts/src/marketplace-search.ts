@@ -1,6 +1,7 @@
 import './zod';
 import { z } from 'zod';
 import { MARKETPLACE_SEARCH_MAX_LENGTH } from './marketplace-constants';
+import { pageNumber } from './query-numbers';
 import { text } from './text';
 
 /**
@@ -14,7 +15,7 @@ export const marketplaceSearchQuerySchema = z.object({
   /** Trimmed; empty means every listed NFT. */
   q: text().trim().max(MARKETPLACE_SEARCH_MAX_LENGTH, `Search at most ${MARKETPLACE_SEARCH_MAX_LENGTH} characters`).default(''),
   /** From 1. */
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber(),
 });
 export type MarketplaceSearchQuery = z.output<typeof marketplaceSearchQuerySchema>;
 

@@ -1,6 +1,5 @@
 import './zod';
 import { z } from 'zod';
-import { marketplaceMessages } from './marketplace-constants';
 import { solanaPaymentMessages } from './solana-payment-constants';
 import { solanaAddress } from './solana';
 
@@ -30,7 +29,7 @@ export const formatLamportsAsSol = (lamports: bigint): string => {
 
 /** The order a Solana payment request is for: the caller's cart, or one NFT at the price shown. */
 export const solanaPaymentRequestBodySchema = z.object({
-  nft_id: z.uuid(marketplaceMessages.notForSale).optional(),
+  nft_id: z.uuid().optional(),
   price_cents: z.number().int().positive().optional(),
 });
 export type SolanaPaymentRequestBody = z.input<typeof solanaPaymentRequestBodySchema>;
@@ -50,12 +49,16 @@ export type SolanaPaymentRequest = z.infer<typeof solanaPaymentRequestSchema>;
 /** A signed legacy transaction's wire bytes in base64 stay far below this (a packet is 1,232 bytes). */
 export const SOLANA_TRANSACTION_MAX_BASE64 = 2048;
 
-/** POST /checkout/solana: the request being paid, the wallet that paid and its signed transaction. */
+/**
+ * POST /checkout/solana: the request being paid, the wallet that paid and its signed transaction.
+ * A missing or malformed field is named ("request_id is required"); a transaction that is there
+ * but does not pay the request says so.
+ */
 export const solanaCheckoutSchema = z.object({
-  request_id: z.uuid(solanaPaymentMessages.solanaPaymentInvalid),
+  request_id: z.uuid(),
   wallet_address: solanaAddress(solanaPaymentMessages.connectWallet),
   transaction: z
-    .string(solanaPaymentMessages.solanaPaymentInvalid)
+    .string()
     .max(SOLANA_TRANSACTION_MAX_BASE64, solanaPaymentMessages.solanaPaymentInvalid)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, solanaPaymentMessages.solanaPaymentInvalid),
 });

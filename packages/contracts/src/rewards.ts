@@ -175,10 +175,15 @@ export type StartTestRun = z.infer<typeof startTestRunSchema>;
 
 const wholeAmount = (invalid: string) => z.number(invalid).refine((n) => Number.isSafeInteger(n) && n > 0, { message: invalid });
 
+/**
+ * The spec's 'Minimum conversion is 1000 points' is said of a whole number under the minimum
+ * only; a missing, fractional or absurd amount (1e308) is named as what it is.
+ */
 export const convertPointsSchema = z.object({
   points: z
-    .number(rewardsMessages.minConversion)
-    .refine((n) => Number.isSafeInteger(n) && n >= MIN_CONVERSION_POINTS, { message: rewardsMessages.minConversion })
+    .number()
+    .int()
+    .min(MIN_CONVERSION_POINTS, rewardsMessages.minConversion)
     .refine((n) => n % POINTS_PER_CENT === 0, { message: rewardsMessages.conversionStep }),
 });
 export type ConvertPoints = z.infer<typeof convertPointsSchema>;

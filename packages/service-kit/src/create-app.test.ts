@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiIssue } from '@starforge/contracts';
 import { createSql, type Sql } from './db';
 import { createRouter, createServiceApp } from './create-app';
 import { tooManyRequests } from './errors';
+import { missingBodyMessage } from './validation';
 import type { SqlStateMap } from './postgres-errors';
 import { readBody } from './http/read-body';
+import { serveApp } from './http/serve-app';
 
 describe('createServiceApp error handling', () => {
   let sql: Sql;
@@ -32,10 +35,18 @@ describe('createServiceApp error handling', () => {
     responses: { 200: { description: 'ok' } },
   });
 
+  const optionalRoute = createRoute({
+    method: 'put',
+    path: '/optional',
+    request: { body: { required: true, content: { 'application/json': { schema: z.object({ note: z.string().optional() }) } } } },
+    responses: { 200: { description: 'ok' } },
+  });
+
   const app = () => {
     const service = createServiceApp('rewards', sql, { http: { publicOrigin: 'http://localhost:3000', trustedProxies: new Set() } });
     const router = createRouter()
       .openapi(route, (c) => c.json(c.req.valid('json'), 200))
+      .openapi(optionalRoute, (c) => c.json(c.req.valid('json'), 200))
       .post('/read', async (c) => c.json(await readBody(c, bodySchema)))
       .post('/insert/:id', async (c) => {
         await sql`insert into ${sql(table)} (id, n) values (${c.req.param('id')}, ${Number(c.req.query('n') ?? 0)})`;
@@ -100,5 +111,28 @@ describe('createServiceApp error handling', () => {
     expect(await answer(limited)).toEqual({ status: 429, code: 'rate_limited', message: 'Slow down' });
     const boom = await answer(app().request('/api/rewards/boom'));
     expect(boom).toEqual({ status: 500, code: 'internal_error', message: 'Something went wrong. Please try again.' });
+  });
+
+  it('answers a JSON write with no body and no Content-Type, served on Node, as it answers {}, logging nothing', async () => {
+    // issue 26, item 9: the kit had read Node's stream, and @hono/zod-openapi's look for a body
+    // made @hono/node-server build a web Request over it: a logged 500 on every such write.
+    const server = serveApp(app(), { port: 0, hostname: '127.0.0.1' });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/rewards/things`;
+      const required = { status: 400, code: 'validation_failed', message: 'name is required' };
+      expect(await answer(fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))).toEqual(required);
+      expect(await answer(fetch(url, { method: 'POST' }))).toEqual(required);
+      expect(await answer(fetch(url, { method: 'POST', headers: { origin: 'http://localhost:3000', 'content-length': '0' } }))).toEqual(required);
+      // A body of optional fields only: `{}` is a whole request, no body at all is not taken for one.
+      const optional = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/rewards/optional`;
+      expect((await fetch(optional, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+      expect(await answer(fetch(optional, { method: 'PUT' }))).toEqual({ status: 400, code: 'validation_failed', message: missingBodyMessage });
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

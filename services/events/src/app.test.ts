@@ -2,4 +2,4 @@ import { fileURLToPath } from 'node:url';
 import { describeServiceBasics } from '@starforge/test-db/service-basics';
 import { createApp } from './app';
 
-describeServiceBasics('events', fileURLToPath(new URL('../migrations', import.meta.url)), createApp);
+describeServiceBasics('events', fileURLToPath(new URL('../migrations', import.meta.url)), (sql, keys) => createApp(sql, { keys }));

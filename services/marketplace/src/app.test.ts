@@ -3,4 +3,11 @@ import { describeServiceBasics } from '@starforge/test-db/service-basics';
 import { createApp } from './app';
 import { testTreasury } from './testing/harness';
 
-describeServiceBasics('marketplace', fileURLToPath(new URL('../migrations', import.meta.url)), (sql) => createApp(sql, { solanaTreasury: testTreasury }));
+describeServiceBasics(
+  'marketplace',
+  fileURLToPath(new URL('../migrations', import.meta.url)),
+  (sql, keys) => createApp(sql, { solanaTreasury: testTreasury, keys }),
+  {
+    idempotencyKeys: true,
+  },
+);

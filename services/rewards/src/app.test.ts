@@ -6,4 +6,6 @@ import { testConfig, testJobs } from './testing/harness';
 // Jobs are never started here: the basics enqueue nothing.
 const jobs = testJobs();
 
-describeServiceBasics('rewards', fileURLToPath(new URL('../migrations', import.meta.url)), (sql) => createApp(sql, { jobs, config: testConfig }));
+describeServiceBasics('rewards', fileURLToPath(new URL('../migrations', import.meta.url)), (sql, keys) => createApp(sql, { jobs, config: testConfig, keys }), {
+  idempotencyKeys: true,
+});

@@ -116,6 +116,12 @@ const nodeBodies = new WeakMap<Request, Buffer>();
  */
 export const cacheNodeBody = (c: Context, body: Buffer): void => {
   nodeBodies.set(c.req.raw, body);
+  // Node's stream is read now, so the web Request @hono/node-server would build from it on first
+  // touch of `raw.body` cannot be built ("Response body object should not be disturbed or
+  // locked"). @hono/zod-openapi touches it for a write with no Content-Type, to see whether a
+  // body came: a write with no body says so as a web Request would (no stream), so the route's
+  // validator answers it. (One with a body and no Content-Type never gets here: sameOriginJson 415.)
+  if (body.length === 0) Object.defineProperty(c.req.raw, 'body', { configurable: true, value: null });
   let bytes: Promise<ArrayBuffer> | undefined;
   let text: Promise<string> | undefined;
   // Hono keeps promises there (its BodyCache type names the resolved values).

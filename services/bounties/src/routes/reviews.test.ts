@@ -149,8 +149,12 @@ describe('POST /bounties/:id/review', () => {
     expect(errorOf(await review(creator, bountyId, { completion_id: other.completionId, decision: 'approve' })).code).toBe(
       bountiesErrorCodes.noPendingCompletion,
     );
-    expect(errorOf(await review(creator, bountyId, { completion_id: 'x', decision: 'approve' })).message).toBe(bountiesMessages.noPendingTitle);
-    expect(errorOf(await review(creator, bountyId, { completion_id: other.completionId, decision: 'maybe' })).message).toBe(bountiesMessages.reviewFailed);
+    // A malformed body names the field and the rule (issue 26, item 11).
+    expect(errorOf(await review(creator, bountyId, { completion_id: 'x', decision: 'approve' })).message).toBe('completion_id must be an id (a UUID)');
+    expect(errorOf(await review(creator, bountyId, { completion_id: other.completionId, decision: 'maybe' })).message).toBe(
+      'decision must be one of: approve, reject',
+    );
+    expect(errorOf(await review(creator, bountyId, { decision: 'approve' })).message).toBe('completion_id is required');
     expect(await cashOf(ctx.sql, other.claimer.id)).toBe(0);
     // A bounty never claimed has nothing pending.
     const open = await postBounty(ctx, creator);

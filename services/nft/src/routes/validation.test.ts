@@ -15,6 +15,13 @@ const expectRefused = async (who: TestUser, bodies: unknown[], message: string, 
 };
 
 describe("POST /mints validates every field with the wizard's words", () => {
+  it('names a missing field and the rule it breaks (issue 26, item 11)', async () => {
+    const who = await signIn(ctx);
+    const image = await uploadedImage(ctx, who);
+    await expectRefused(who, [{}], 'name is required');
+    await expectRefused(who, [{ ...mintBody(image), name: 42 }], 'name must be text');
+  });
+
   it('name: trimmed, 3 to 100 characters', async () => {
     const who = await signIn(ctx);
     const image = await uploadedImage(ctx, who);
