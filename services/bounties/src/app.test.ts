@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { describeServiceBasics } from '@starforge/test-db/service-basics';
 import { createApp } from './app';
-import { testTreasury } from './testing/harness';
+import { testJobs, testTreasury } from './testing/harness';
 
-describeServiceBasics('bounties', fileURLToPath(new URL('../migrations', import.meta.url)), (sql) => createApp(sql, { solanaTreasury: testTreasury }));
+// Jobs are never started here: the basics enqueue nothing.
+const jobs = testJobs();
+
+describeServiceBasics('bounties', fileURLToPath(new URL('../migrations', import.meta.url)), (sql) => createApp(sql, { jobs, solanaTreasury: testTreasury }));
