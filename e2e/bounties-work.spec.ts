@@ -330,7 +330,7 @@ test.describe('claims have a life', () => {
     // The creator's review screen hears it live; the grid offers Close, which returns the $10.
     await expect(review.summary).toHaveAttribute('data-status', 'open');
     await expect(review.summary.getByTestId('bounty-claim-deadline')).toHaveCount(0);
-    await page.goto(`/bounties?project=${project.id}`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bounties', exact: true }).click();
     await expect(card.getByTestId('bounty-status')).toHaveText('Open');
     await card.getByRole('button', { name: 'Close Bounty' }).click();
     await card.getByRole('button', { name: 'Close and Return Reward' }).click();

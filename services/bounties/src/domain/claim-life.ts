@@ -52,7 +52,7 @@ export const releaseClaim = (db: Db, claimerId: string, bountyId: string): Promi
  * else (released, approved, resubmitted, a later deadline of its own job) is left alone: a repeated
  * or stale job changes nothing. True when it lapsed the claim.
  */
-export const lapseClaim = (sql: Sql, bountyId: string): Promise<boolean> =>
+const lapseClaim = (sql: Sql, bountyId: string): Promise<boolean> =>
   transaction(sql, async (tx) => {
     const [due] = await tx<{ submittedBy: string; claimedBy: string }[]>`
       select submitted_by, claimed_by from bounties.bug_bounties
