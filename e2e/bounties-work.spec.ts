@@ -137,6 +137,8 @@ test.describe('/bounty/:id/complete and /bounty/:id/review', () => {
     playwright,
     baseURL,
   }) => {
+    // Two people in two browsers through every step of a review, after a funding sale (it took 59 s under a 30-load on two cores).
+    test.setTimeout(90_000);
     const tag = journeyTag();
     const { creator, project } = await fundedProCreator(playwright, baseURL ?? '', tag, 12);
     const title = `Unchecked call return ${tag}`;
