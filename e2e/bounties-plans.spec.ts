@@ -235,6 +235,13 @@ test.describe('/bounties', () => {
     await expect(create).toBeDisabled();
     await expect(page.getByTestId('pro-only')).toContainText('Only Pro users can create bug bounties. Please upgrade your subscription.');
     await expect(page.getByLabel('Title', { exact: true })).toBeDisabled();
+    // The notice stands apart from the field under it (issue 26: it touched the Title label).
+    const notice = await page.getByTestId('pro-only').boundingBox();
+    const titleLabel = await page
+      .locator('label', { hasText: /^Title/ })
+      .first()
+      .boundingBox();
+    expect(notice && titleLabel ? titleLabel.y - (notice.y + notice.height) : -1).toBeGreaterThanOrEqual(12);
     await page.getByTestId('pro-only').getByRole('link', { name: 'Upgrade to Pro' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await api.dispose();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signUpViaApi } from './support/accounts';
+import { bountyAnswerSchema } from '@starforge/contracts/bounties';
 import { BountyApi, BountyWorkScreen, countSubmissions, fundedProCreator, OpenBountiesScreen } from './support/bounty-work';
 import { test, expect } from './support/fixtures';
 import { journeyTag, namedAccount, signInViaApi } from './support/marketplace';
@@ -7,6 +8,9 @@ import { statValue, toastText } from './pages/rewards-widgets';
 
 /** How the screens write a date (the kit's formatDate). */
 const shownDate = (iso: string): string => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+/** How the screens write a time (the kit's formatWhen). */
+const shownWhen = (iso: string): string => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const DAY_MS = 86_400_000;
 
 test.describe('/bug-bounties', () => {
   test('searches on the server with the URL, shows each card’s facts and both empty states, offers no Claim on one’s own, and changes live', async ({
@@ -133,6 +137,8 @@ test.describe('/bounty/:id/complete and /bounty/:id/review', () => {
     playwright,
     baseURL,
   }) => {
+    // Two people in two browsers through every step of a review, after a funding sale (it took 59 s under a 30-load on two cores).
+    test.setTimeout(90_000);
     const tag = journeyTag();
     const { creator, project } = await fundedProCreator(playwright, baseURL ?? '', tag, 12);
     const title = `Unchecked call return ${tag}`;
@@ -251,6 +257,126 @@ test.describe('/bounty/:id/complete and /bounty/:id/review', () => {
       await expect(page).toHaveURL(/\/bounties$/);
     }
     await expect(page.getByText('Sandwiched in a fork.')).toHaveCount(0);
+    await claimer.dispose();
+    await creator.dispose();
+  });
+});
+
+test.describe('claims have a life', () => {
+  test('the creator picks the claim period when posting; both sides see the deadline; the claimer releases on the completion screen, the bounty reopens live and closing it returns the reward', async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    // Two people in two browsers over six screens, after a sale that funds the creator.
+    test.setTimeout(120_000);
+    const tag = journeyTag();
+    const { creator, project } = await fundedProCreator(playwright, baseURL ?? '', tag, 15);
+    await signInViaApi(page, creator.account);
+
+    // Posting: the period is chosen in the form, a week unless changed, and said in words.
+    await page.goto(`/bounties?project=${project.id}`);
+    const period = page.getByLabel('Claim period');
+    await expect(period).toHaveValue('7');
+    await expect(period.locator('option')).toHaveText(['3 days', '7 days (default)', '14 days', '30 days']);
+    await period.selectOption('14');
+    await expect(page.getByText(/^A claim lapses 14 days after it is made/)).toBeVisible();
+    const title = `Stale oracle ${tag}`;
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Description', { exact: true }).fill('The price feed is read without its timestamp.');
+    await page.getByLabel('Reward (USD)').fill('10');
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/bounties/bounties');
+    await page.getByRole('button', { name: 'Create Bounty', exact: true }).click();
+    const bountyId = bountyAnswerSchema.parse(await (await posted).json()).bounty.id;
+    await expect(toastText(page, 'Bug bounty created successfully!')).toBeVisible();
+    const card = page.getByTestId('bounty-card').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(card.getByTestId('bounty-claim-period')).toHaveText('14 days');
+    await expect(card.getByTestId('bounty-claim-deadline')).toHaveCount(0);
+
+    // The claimer, in their own browser, sees the period before claiming.
+    const claimerAccount = namedAccount('claimer');
+    const claimerContext = await browser.newContext({ baseURL });
+    const claimerPage = await claimerContext.newPage();
+    await signUpViaApi(claimerPage, claimerAccount);
+    const open = new OpenBountiesScreen(claimerPage);
+    await claimerPage.goto(`/bug-bounties?q=${tag}`);
+    await expect(open.card(title).getByTestId('bounty-claim-period')).toHaveText('14 days');
+    await open.claim(title).click();
+    await expect(toastText(claimerPage, 'Bug bounty claimed successfully!')).toBeVisible();
+    const claimerApi = await BountyApi.signIn(playwright, baseURL ?? '', claimerAccount);
+    const lapsesAt = (await claimerApi.completion(bountyId)).bounty.claim_lapses_at ?? '';
+    expect(Date.parse(lapsesAt) - Date.now()).toBeGreaterThan(14 * DAY_MS - 120_000);
+    const deadline = `Lapses ${shownWhen(lapsesAt)} unless a completion is submitted`;
+
+    // The creator: the deadline on the grid (live) and on the review screen.
+    await expect(card.getByTestId('bounty-status')).toHaveText('Claimed');
+    await expect(card.getByTestId('bounty-claim-deadline')).toHaveText(deadline);
+    await page.goto(`/bounty/${bountyId}/review`);
+    const review = new BountyWorkScreen(page);
+    await expect(review.summary.getByTestId('bounty-claim-deadline')).toHaveText(deadline);
+
+    // The claimer: the deadline and Release Claim on the grid and on the completion screen; released there.
+    await claimerPage.goto('/bounties');
+    const claimed = claimerPage.getByTestId('bounty-card').filter({ has: claimerPage.getByRole('heading', { name: title }) });
+    await expect(claimed.getByTestId('bounty-claim-deadline')).toHaveText(deadline);
+    await expect(claimed.getByRole('button', { name: 'Release Claim' })).toBeVisible();
+    await claimed.getByRole('link', { name: `Complete Bounty ${title}` }).click();
+    const work = new BountyWorkScreen(claimerPage);
+    await expect(work.summary.getByTestId('bounty-claim-deadline')).toHaveText(deadline);
+    await claimerPage.getByRole('button', { name: 'Release Claim' }).click();
+    await claimerPage.getByRole('button', { name: 'Yes, Release Claim' }).click();
+    await expect(toastText(claimerPage, 'Claim released: the bounty is open to claim again')).toBeVisible();
+    await expect(claimerPage).toHaveURL(/\/bug-bounties$/);
+    await open.search.fill(tag);
+    await expect(open.claim(title)).toBeVisible();
+
+    // The creator's review screen hears it live; the grid offers Close, which returns the $10.
+    await expect(review.summary).toHaveAttribute('data-status', 'open');
+    await expect(review.summary.getByTestId('bounty-claim-deadline')).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bounties', exact: true }).click();
+    await expect(card.getByTestId('bounty-status')).toHaveText('Open');
+    await card.getByRole('button', { name: 'Close Bounty' }).click();
+    await card.getByRole('button', { name: 'Close and Return Reward' }).click();
+    await expect(toastText(page, 'Bounty closed and its reward returned')).toBeVisible();
+    await page.goto('/balance');
+    await expect(statValue(page, 'Cash Balance')).toHaveText('$15.00');
+    await claimerContext.close();
+    await claimerApi.dispose();
+    await creator.dispose();
+  });
+
+  test('a claim that ends while its completion screen is open ends there: the form gone, the way to the open list shown', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const tag = journeyTag();
+    // A $0 bounty needs no funds: a Pro creator without cash will do.
+    const creator = await BountyApi.signUp(playwright, baseURL ?? '', namedAccount('creator'));
+    await creator.upgradeToPro();
+    const project = await creator.createProject(`Vault ${tag}`);
+    const bounty = await creator.post({
+      title: `Rounding ${tag}`,
+      description: 'Fees round down to zero.',
+      reward: '0',
+      project_id: project.id,
+      claim_days: 3,
+    });
+    const account = await signUpViaApi(page, namedAccount('claimer'));
+    const claimer = await BountyApi.signIn(playwright, baseURL ?? '', account);
+    await claimer.claimed(bounty.id);
+    const work = new BountyWorkScreen(page);
+    await page.goto(`/bounty/${bounty.id}/complete`);
+    await expect(work.proof).toBeVisible();
+    await expect(work.summary.getByTestId('bounty-claim-period')).toHaveText('3 days');
+    // Released from another device here; a lapse sends the claimer the same event.
+    await claimer.release(bounty.id);
+    await expect(page.getByTestId('claim-ended')).toContainText('Your claim on this bounty has ended: it is open to claim again.');
+    await expect(work.proof).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Release Claim' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Browse Open Bounties' }).click();
+    await expect(page).toHaveURL(/\/bug-bounties$/);
     await claimer.dispose();
     await creator.dispose();
   });

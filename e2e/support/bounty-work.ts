@@ -96,6 +96,13 @@ export class BountyApi {
     return bountyAnswerSchema.parse(body).bounty;
   }
 
+  /** Gives the claim up (the claimer), as Release Claim does. */
+  async release(bountyId: string): Promise<Bounty> {
+    const response = await this.request.post(`${api}/bounties/${bountyId}/release`, { headers: this.headers(true) });
+    expect(response.status(), await response.text()).toBe(200);
+    return bountyAnswerSchema.parse(await response.json()).bounty;
+  }
+
   async submitCompletion(bountyId: string, proof: string, url = ''): Promise<{ created: boolean }> {
     const response = await this.request.put(`${api}/bounties/${bountyId}/completion`, {
       headers: this.headers(true),

@@ -66,7 +66,7 @@ export function BountiesPage() {
           <>
             <ul className="sf-card-list bounties-grid" aria-label="Bug bounties" aria-busy={stale || undefined}>
               {bounties.map((bounty) => (
-                <BountyCard key={bounty.id} bounty={bounty} />
+                <BountyCard key={bounty.id} bounty={bounty} onChanged={refetch} />
               ))}
             </ul>
             <Pager page={page} total={answer.total} pageSize={answer.page_size} searchOf={searchOf} />

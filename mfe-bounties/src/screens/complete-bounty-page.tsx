@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { bountiesMessages } from '@starforge/contracts/bounties-constants';
 import { Spinner, TopBar, type TopBarLink } from '@starforge/ui';
 import { useCompletion } from '../features/completion/api/completion';
 import { BountySummary } from '../features/completion/components/bounty-summary';
 import { CompletionForm } from '../features/completion/components/completion-form';
 import { CompletionStatus } from '../features/completion/components/completion-status';
 import { useLeaveOnLoadFailure } from '../features/completion/lib/leave-on-load-failure';
+import { ReleaseClaim } from '../shared/components/release-claim';
 
 const links: TopBarLink[] = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -15,19 +17,21 @@ const links: TopBarLink[] = [
 
 /**
  * /bounty/:id/complete (the bounty's claimer only; the server refuses anyone else, who lands on
- * /bounties with 'Failed to load bounty details', except its creator, who is sent to its review): the bounty, the completion's status with the
- * review notes (live when the creator reviews), and the proof form while it can still change.
+ * /bounties with 'Failed to load bounty details', except its creator, who is sent to its review): the bounty with its claim's deadline, the completion's status with the
+ * review notes (live when the creator reviews), the proof form while it can still change, and
+ * Release Claim (issue 26: the claimer goes to the open list). A claim that ends while the screen
+ * is open (it lapsed) says so in place of the form.
  */
 export function CompleteBountyPage() {
   const { id = '' } = useParams();
-  const { answer, failed, creatorHere, refetch } = useCompletion(id);
+  const { answer, failed, creatorHere, ended, refetch } = useCompletion(id);
   useLeaveOnLoadFailure(failed);
   const navigate = useNavigate();
   useEffect(() => {
     if (creatorHere) navigate(`/bounty/${encodeURIComponent(id)}/review`, { replace: true });
   }, [creatorHere, id, navigate]);
   const completion = answer?.completion ?? null;
-  const canSubmit = answer?.bounty.status === 'claimed' && completion?.status !== 'approved';
+  const canSubmit = !ended && answer?.bounty.status === 'claimed' && completion?.status !== 'approved';
 
   return (
     <>
@@ -42,8 +46,26 @@ export function CompleteBountyPage() {
         ) : (
           <>
             <BountySummary bounty={answer.bounty} />
-            <CompletionStatus bounty={answer.bounty} completion={completion} />
-            {canSubmit ? <CompletionForm key={completion?.id ?? 'first'} bountyId={answer.bounty.id} completion={completion} onSubmitted={refetch} /> : null}
+            {ended ? (
+              <section className="sf-card bounty-claim-ended" role="status" data-testid="claim-ended">
+                <p>{bountiesMessages.claimEnded}</p>
+                <Link to="/bug-bounties" className="sf-btn sf-btn-secondary">
+                  Browse Open Bounties
+                </Link>
+              </section>
+            ) : (
+              <CompletionStatus bounty={answer.bounty} completion={completion} />
+            )}
+            {canSubmit ? (
+              <>
+                <CompletionForm key={completion?.id ?? 'first'} bountyId={answer.bounty.id} completion={completion} onSubmitted={refetch} />
+                <section className="sf-card bounty-release" aria-labelledby="release-claim-title">
+                  <h2 id="release-claim-title">Give the Claim Up</h2>
+                  <p className="sf-muted">Not going to finish it? Release your claim so someone else can take the bounty.</p>
+                  <ReleaseClaim bounty={answer.bounty} onReleased={() => navigate('/bug-bounties')} />
+                </section>
+              </>
+            ) : null}
           </>
         )}
       </main>

@@ -53,6 +53,16 @@ export const BOUNTY_STATUSES = ['open', 'claimed', 'closed'] as const;
 export const COMPLETION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
 
+/**
+ * Claims have a life (issue 26): a claim with no pending completion lapses this many days after
+ * the claim (or after its completion's rejection), and the bounty is open again. The creator
+ * chooses one when posting (services/bounties/README.md, "Claims have a life", says why these).
+ */
+export const CLAIM_PERIOD_DAYS = [3, 7, 14, 30] as const;
+export type ClaimPeriodDays = (typeof CLAIM_PERIOD_DAYS)[number];
+export const DEFAULT_CLAIM_PERIOD_DAYS: ClaimPeriodDays = 7;
+export const claimPeriodText = (days: number): string => (days === 1 ? '1 day' : `${days} days`);
+
 /** Lengths the server enforces (the spec gives none; these keep rows and pages sane). */
 export const PROJECT_NAME_MAX = 120;
 export const PROJECT_DESCRIPTION_MAX = 2000;
@@ -80,6 +90,7 @@ export const bountiesErrorCodes = {
   notPro: 'not_pro',
   notClosable: 'bounty_not_closable',
   notFound: 'bounty_not_found',
+  claimLapsed: 'claim_lapsed',
 } as const;
 
 export const bountiesMessages = {
@@ -119,6 +130,14 @@ export const bountiesMessages = {
   notClosable: 'Only an open bounty can be closed',
   notCreatorClose: 'Only the creator of this bounty can close it',
   notFound: 'This bounty does not exist',
+  // Claims have a life (issue 26).
+  chooseClaimPeriod: 'Please choose a claim period',
+  releaseClaim: 'Release Claim',
+  released: 'Claim released: the bounty is open to claim again',
+  releaseFailed: 'Failed to release claim',
+  notClaimerRelease: 'Only the claimer of this bounty can release it',
+  claimLapsed: 'Your claim on this bounty has lapsed',
+  claimEnded: 'Your claim on this bounty has ended: it is open to claim again.',
   // The open-bounties list.
   searchPlaceholder: 'Search bounties...',
   noOpenBountiesTitle: 'No Open Bounties Found',

@@ -7,9 +7,11 @@ import {
   BOUNTY_STATUSES,
   BOUNTY_TITLE_MAX,
   bountiesMessages,
+  CLAIM_PERIOD_DAYS,
   COMPLETION_PROOF_MAX,
   COMPLETION_STATUSES,
   COMPLETION_URL_MAX,
+  DEFAULT_CLAIM_PERIOD_DAYS,
   DEFAULT_PROJECT_TYPE,
   DEFAULT_SEVERITY,
   PLANS,
@@ -36,7 +38,8 @@ import { text } from './text';
  * Projects: GET /projects, POST /projects, GET /projects/mine/active.
  * Bounties: GET /bounties?project=&page=, POST /bounties (funded: the reward is held from the
  * creator's cash), GET /bounties/open?q=&page=, GET /bounties/:id, POST /bounties/:id/claim,
- * POST /bounties/:id/close (the creator, while open: the reward returned).
+ * POST /bounties/:id/close (the creator, while open: the reward returned), POST /bounties/:id/release
+ * (the claimer gives the claim up; a claim also lapses by itself, issue 26).
  * Completion: GET / PUT /bounties/:id/completion (the claimer); GET / POST /bounties/:id/review
  * (the creator: the pending completion, then approve or reject).
  */
@@ -119,6 +122,8 @@ export const createBountySchema = z.object({
   reward: dollarsSchema(bountiesMessages.invalidReward, { allowZero: true }),
   severity: z.enum(SEVERITIES, 'Please choose a severity').default(DEFAULT_SEVERITY),
   project_id: uuid(bountiesMessages.projectNotActive),
+  /** Days a claim lives without a pending completion (issue 26): 3, 7 (the default), 14 or 30. */
+  claim_days: z.literal(CLAIM_PERIOD_DAYS, bountiesMessages.chooseClaimPeriod).default(DEFAULT_CLAIM_PERIOD_DAYS),
 });
 export type CreateBountyRequest = z.input<typeof createBountySchema>;
 
@@ -138,6 +143,14 @@ export const bountySchema = z.object({
   claimed_by_me: z.boolean(),
   /** How long the creator took to review: the last submission to its review, in seconds (null until reviewed). */
   review_seconds: z.number().int().nonnegative().nullable(),
+  /** Days a claim lives without a pending completion, chosen when it was posted. */
+  claim_days: z.number().int().positive(),
+  /**
+   * When the running claim lapses (the bounty open again) unless a completion is pending: shown to
+   * the creator and the claimer only; null for anyone else, and while no claim runs or a
+   * completion is pending.
+   */
+  claim_lapses_at: timestamp.nullable(),
 });
 export type Bounty = z.infer<typeof bountySchema>;
 export const bountyAnswerSchema = z.object({ bounty: bountySchema });

@@ -17,6 +17,7 @@ export const userEventSchemas: { [T in UserEventType]: z.ZodType<UserEventMap[T]
   'bounties.bounty_claimed': z.object({ bountyId: z.uuid() }),
   'bounties.completion_submitted': z.object({ bountyId: z.uuid(), completionId: z.uuid() }),
   'bounties.completion_reviewed': z.object({ bountyId: z.uuid(), completionId: z.uuid(), status: z.enum(['approved', 'rejected']) }),
+  'bounties.claim_ended': z.object({ bountyId: z.uuid(), reason: z.enum(['released', 'lapsed']) }),
   'bounties.subscription_changed': z.object({ plan: z.enum(['free', 'pro']) }),
 };
 

@@ -92,6 +92,8 @@ export interface UserEventMap {
   'bounties.completion_submitted': { bountyId: string; completionId: string };
   /** To the claimer: the creator approved or rejected the completion. */
   'bounties.completion_reviewed': { bountyId: string; completionId: string; status: 'approved' | 'rejected' };
+  /** To a bounty's creator and its claimer: the claim ended, released by its claimer or lapsed (issue 26); the bounty is open again. */
+  'bounties.claim_ended': { bountyId: string; reason: 'released' | 'lapsed' };
   /** The user's plan changed (an upgrade or a downgrade, in this tab or another). */
   'bounties.subscription_changed': { plan: 'free' | 'pro' };
 }

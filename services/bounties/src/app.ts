@@ -1,5 +1,5 @@
 import { rewardsSqlStates } from '@starforge/contracts';
-import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
+import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Jobs, type Sql } from '@starforge/service-kit';
 import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import type { BountiesDeps } from './deps';
 import type { OpenBountiesPageCache } from './domain/open-bounty-pages';
@@ -10,6 +10,8 @@ import { reviewRoutes } from './routes/reviews';
 import { subscriptionRoutes } from './routes/subscription';
 
 export interface BountiesAppOptions {
+  /** The service's durable jobs, with `registerBountiesJobs`' worker (a claim's lapse). */
+  jobs: Jobs;
   /** Keys that sign access tokens. Default: the auth service's JWKS at AUTH_JWKS_URL. */
   keys?: AccessTokenKeys;
   /** The platform's treasury address, which a Pro plan paid with Solana pays (SOLANA_TREASURY, checked by readBountiesConfig). */
@@ -26,6 +28,7 @@ export const createApp = (sql: Sql, options: BountiesAppOptions) => {
     sql,
     requireUser: requireUser({ sql, ...(options.keys ? { keys: options.keys } : {}) }),
     idempotent: idempotent({ sql }),
+    jobs: options.jobs,
     solana: { treasury: options.solanaTreasury, settlement: options.solanaSettlement ?? offlineSolanaSettlement },
     ...(options.openPages ? { openPages: options.openPages } : {}),
   };

@@ -1,22 +1,28 @@
 import { fileURLToPath } from 'node:url';
-import { idempotencyKeyMigrations, runService } from '@starforge/service-kit';
+import { idempotencyKeyMigrations, runService, type Jobs } from '@starforge/service-kit';
 import { createApp } from './app';
 import { readBountiesConfig } from './config/env';
+import { rearmClaimLapses, registerBountiesJobs } from './domain/claim-life';
 import { openBountiesPageCache, type OpenBountiesPageCache } from './domain/open-bounty-pages';
 
 const config = readBountiesConfig();
 let openPages: OpenBountiesPageCache | undefined;
+let serviceJobs: Jobs | undefined;
 
 await runService({
   domain: 'bounties',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   kitMigrations: [idempotencyKeyMigrations],
-  createApp: (sql) => {
+  registerJobs: (jobs, sql) => registerBountiesJobs(jobs, sql),
+  createApp: (sql, { jobs }) => {
     openPages = openBountiesPageCache(sql);
-    return createApp(sql, { solanaTreasury: config.solanaTreasury, openPages });
+    serviceJobs = jobs;
+    return createApp(sql, { jobs, solanaTreasury: config.solanaTreasury, openPages });
   },
-  startBackground: async () => {
+  startBackground: async (sql) => {
     openPages?.start();
+    // Claims whose deadline has no job yet (running when migration 00004 gave them one) get it now.
+    if (serviceJobs) await rearmClaimLapses(sql, serviceJobs);
     return async () => openPages?.stop();
   },
 });

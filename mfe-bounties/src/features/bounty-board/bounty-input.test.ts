@@ -22,6 +22,14 @@ describe('bountyInput', () => {
     }
   });
 
+  it('takes a claim period the form offers, a week by default', () => {
+    expect(good.claim_days).toBe(7);
+    expect(bountyInput({ ...good, claim_days: 30 }, [project])).toMatchObject({ ok: true, body: { claim_days: 30 } });
+    for (const claim_days of [0, 5, Number.NaN]) {
+      expect(bountyInput({ ...good, claim_days }, [project])).toEqual({ ok: false, message: 'Please choose a claim period', field: 'claim_days' });
+    }
+  });
+
   it('takes only one of the caller’s active projects', () => {
     expect(bountyInput({ ...good, project_id: '' }, [project])).toEqual({
       ok: false,

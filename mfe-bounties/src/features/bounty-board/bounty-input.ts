@@ -1,5 +1,5 @@
 import { type CreateBountyRequest, createBountySchema } from '@starforge/contracts/bounties';
-import { bountiesMessages, DEFAULT_SEVERITY, type Severity } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages, DEFAULT_CLAIM_PERIOD_DAYS, DEFAULT_SEVERITY, type Severity } from '@starforge/contracts/bounties-constants';
 
 /** The create form as typed; the reward in dollars as the field holds it. */
 export interface BountyFields {
@@ -8,20 +8,29 @@ export interface BountyFields {
   reward: string;
   severity: Severity;
   project_id: string;
+  /** Days a claim lives without a pending completion (one of CLAIM_PERIOD_DAYS). */
+  claim_days: number;
 }
 export type BountyField = keyof BountyFields;
 
-export const emptyBounty = (projectId: string): BountyFields => ({ title: '', description: '', reward: '', severity: DEFAULT_SEVERITY, project_id: projectId });
+export const emptyBounty = (projectId: string): BountyFields => ({
+  title: '',
+  description: '',
+  reward: '',
+  severity: DEFAULT_SEVERITY,
+  project_id: projectId,
+  claim_days: DEFAULT_CLAIM_PERIOD_DAYS,
+});
 
 export type BountyInput = { ok: true; body: CreateBountyRequest } | { ok: false; message: string; field: BountyField | null };
 
-const fields: readonly BountyField[] = ['title', 'description', 'reward', 'severity', 'project_id'];
+const fields: readonly BountyField[] = ['title', 'description', 'reward', 'severity', 'project_id', 'claim_days'];
 
 /**
  * The bounty checked with the server's own schema before it is sent: title and description
  * ('Please fill in all required fields'), a reward of $0 or more in cents ('Please enter a valid
  * reward amount'), and one of the caller's active projects (`activeProjectIds`, 'Please choose one
- * of your active projects'). Whether the creator's cash covers the reward is the server's to say.
+ * of your active projects'), and a claim period offered ('Please choose a claim period'). Whether the creator's cash covers the reward is the server's to say.
  */
 export const bountyInput = (typed: BountyFields, activeProjectIds: readonly string[]): BountyInput => {
   const parsed = createBountySchema.safeParse(typed);
@@ -32,5 +41,5 @@ export const bountyInput = (typed: BountyFields, activeProjectIds: readonly stri
     return { ok: false, message, field: message === bountiesMessages.fillBountyFields ? null : field };
   }
   if (!activeProjectIds.includes(typed.project_id)) return { ok: false, message: bountiesMessages.projectNotActive, field: 'project_id' };
-  return { ok: true, body: typed };
+  return { ok: true, body: { ...typed, claim_days: parsed.data.claim_days } };
 };

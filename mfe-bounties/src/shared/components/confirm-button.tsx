@@ -10,10 +10,28 @@ interface ConfirmButtonProps {
   cancel?: string;
   busy: boolean;
   onConfirm: () => void;
+  /** Why the last try failed, announced under the button. */
+  error?: string | null;
 }
 
-/** A button that asks first: pressing it shows the question with a confirm and a cancel button in its place (focus moves to the question's confirm). */
-export function ConfirmButton({ label, question, confirm, cancel = 'Cancel', busy, onConfirm }: ConfirmButtonProps) {
+/**
+ * A button that asks first: pressing it shows the question with a confirm and a cancel button in
+ * its place (focus moves to the question's confirm); `error`, when given, is announced under it.
+ */
+export function ConfirmButton({ error, ...asked }: ConfirmButtonProps) {
+  return (
+    <>
+      <AskFirst {...asked} />
+      {error ? (
+        <p className="sf-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function AskFirst({ label, question, confirm, cancel = 'Cancel', busy, onConfirm }: Omit<ConfirmButtonProps, 'error'>) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (

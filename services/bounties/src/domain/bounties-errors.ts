@@ -48,3 +48,9 @@ export const availableCentsOfRefusal = (error: unknown): number | null => {
   const match = /^balance (\d+) cents, debit \d+ cents$/.exec(detail);
   return match ? Number(match[1]) : null;
 };
+
+/** 403: only the claimer releases a claim. */
+export const notClaimerToRelease = () => forbidden(bountiesMessages.notClaimerRelease, bountiesErrorCodes.notClaimer);
+
+/** 409: the claim's time ran out before the completion came (the bounty is, or is about to be, open again). */
+export const claimLapsed = () => conflict(bountiesMessages.claimLapsed, bountiesErrorCodes.claimLapsed);

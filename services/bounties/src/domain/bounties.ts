@@ -7,7 +7,17 @@ import {
   type createBountySchema,
   type OpenBountiesQuery,
 } from '@starforge/contracts';
-import { containsPattern, crossUserTransaction, publishEvent, publishPublicEvent, transaction, type Db, type ValueMove } from '@starforge/service-kit';
+import {
+  containsPattern,
+  crossUserTransaction,
+  publishEvent,
+  publishPublicEvent,
+  transaction,
+  type Db,
+  type Jobs,
+  type ValueMove,
+} from '@starforge/service-kit';
+import { lapseTimeSql, scheduleClaimLapse } from './claim-lapse-job';
 import { activeProjectOf } from './projects';
 import { isPro } from './plans';
 import {
@@ -54,18 +64,25 @@ interface BountyRow {
   submittedBy: string;
   claimedBy: string | null;
   reviewSeconds: number | null;
+  claimDays: number;
+  claimLapsesAt: Date | null;
 }
 
-/** A bounty as every viewer shares it, with the ids `created_by_me` and `claimed_by_me` are told from (kept in the service, never sent). */
+/**
+ * A bounty as every viewer shares it, with the ids `created_by_me` and `claimed_by_me` are told
+ * from and the claim's deadline, which only those two see (kept in the service, never sent).
+ */
 interface SharedBounty {
   submittedBy: string;
   claimedBy: string | null;
-  bounty: Omit<Bounty, 'created_by_me' | 'claimed_by_me'>;
+  claimLapsesAt: string | null;
+  bounty: Omit<Bounty, 'created_by_me' | 'claimed_by_me' | 'claim_lapses_at'>;
 }
 
 const sharedOf = (r: BountyRow): SharedBounty => ({
   submittedBy: r.submittedBy,
   claimedBy: r.claimedBy,
+  claimLapsesAt: r.claimLapsesAt?.toISOString() ?? null,
   bounty: {
     id: r.id,
     title: r.title,
@@ -78,13 +95,23 @@ const sharedOf = (r: BountyRow): SharedBounty => ({
     created_at: r.createdAt.toISOString(),
     creator_name: r.creatorName ?? NAMELESS_USER,
     review_seconds: r.reviewSeconds,
+    claim_days: r.claimDays,
   },
 });
 
-/** The bounty as `viewerId` sees it (null: a viewer who neither created nor claimed it). */
-const bountyAs = ({ submittedBy, claimedBy, bounty }: SharedBounty, viewerId: string | null): Bounty => {
-  const { review_seconds, ...rest } = bounty;
-  return { ...rest, created_by_me: submittedBy === viewerId, claimed_by_me: claimedBy !== null && claimedBy === viewerId, review_seconds };
+/** The bounty as `viewerId` sees it (null: a viewer who neither created nor claimed it); the claim's deadline is theirs alone. */
+const bountyAs = ({ submittedBy, claimedBy, claimLapsesAt, bounty }: SharedBounty, viewerId: string | null): Bounty => {
+  const { review_seconds, claim_days, ...rest } = bounty;
+  const createdByMe = submittedBy === viewerId;
+  const claimedByMe = claimedBy !== null && claimedBy === viewerId;
+  return {
+    ...rest,
+    created_by_me: createdByMe,
+    claimed_by_me: claimedByMe,
+    review_seconds,
+    claim_days,
+    claim_lapses_at: createdByMe || claimedByMe ? claimLapsesAt : null,
+  };
 };
 
 /**
@@ -93,7 +120,7 @@ const bountyAs = ({ submittedBy, claimedBy, bounty }: SharedBounty, viewerId: st
  */
 const bountyColumns = (db: Db) => db`
   b.id, b.title, b.description, b.severity, b.reward_cents, b.project_id, p.name as project_name, b.status, b.created_at,
-  u.display_name as creator_name, b.submitted_by, b.claimed_by, b.review_seconds`;
+  u.display_name as creator_name, b.submitted_by, b.claimed_by, b.review_seconds, b.claim_days, b.claim_lapses_at`;
 const bountyJoins = (db: Db) => db`
   join bounties.projects p on p.id = b.project_id
   left join auth.public_profiles u on u.id = b.submitted_by`;
@@ -170,8 +197,8 @@ export const createBounty = async (db: Db, creatorId: string, input: NewBounty):
       if (!(await isPro(tx, creatorId))) throw proRequired();
       if (!(await activeProjectOf(tx, input.project_id, creatorId))) throw projectNotActive();
       const [row] = await tx<{ id: string }[]>`
-        insert into bounties.bug_bounties (title, description, severity, reward_cents, project_id, submitted_by)
-        values (${input.title}, ${input.description}, ${input.severity}, ${input.reward}, ${input.project_id}, ${creatorId})
+        insert into bounties.bug_bounties (title, description, severity, reward_cents, project_id, submitted_by, claim_days)
+        values (${input.title}, ${input.description}, ${input.severity}, ${input.reward}, ${input.project_id}, ${creatorId}, ${input.claim_days})
         returning id`;
       if (!row) throw new Error('no bounty inserted');
       const hold: ValueMove = {
@@ -196,21 +223,25 @@ export const createBounty = async (db: Db, creatorId: string, input: NewBounty):
 /**
  * Claims an open bounty for `claimerId` in one conditional update (status still open, not the
  * claimer's own): of simultaneous claims one updates the row, the others then find it claimed
- * (409 bounty_not_open). Tells the creator (`bounties.bounty_claimed`), then every open list
+ * (409 bounty_not_open). The claim lapses after the bounty's `claim_days` unless a completion is
+ * pending then (issue 26): its deadline is set and its lapse job enqueued in the same
+ * transaction. Tells the creator (`bounties.bounty_claimed`), then every open list
  * (`bounties.bounty_changed`, claimed), in that order (a user event after a public one is refused).
  */
-export const claimBounty = (db: Db, claimerId: string, bountyId: string): Promise<Bounty> =>
+export const claimBounty = (db: Db, jobs: Jobs, claimerId: string, bountyId: string): Promise<Bounty> =>
   transaction(db, async (tx) => {
-    const [claimed] = await tx<{ submittedBy: string }[]>`
-      update bounties.bug_bounties set status = 'claimed', claimed_by = ${claimerId}, claimed_at = clock_timestamp()
+    const [claimed] = await tx<{ submittedBy: string; claimLapsesAt: Date }[]>`
+      update bounties.bug_bounties
+      set status = 'claimed', claimed_by = ${claimerId}, claimed_at = clock_timestamp(), claim_lapses_at = ${lapseTimeSql(tx, tx`clock_timestamp()`)}
       where id = ${bountyId} and status = 'open' and submitted_by <> ${claimerId}
-      returning submitted_by`;
+      returning submitted_by, claim_lapses_at`;
     if (!claimed) {
       const [found] = await tx<{ submittedBy: string }[]>`select submitted_by from bounties.bug_bounties where id = ${bountyId}`;
       if (!found) throw bountyNotFound();
       if (found.submittedBy === claimerId) throw ownBounty();
       throw notOpen();
     }
+    await scheduleClaimLapse(tx, jobs, bountyId, claimed.claimLapsesAt);
     await publishEvent(tx, { userId: claimed.submittedBy, type: 'bounties.bounty_claimed', data: { bountyId } });
     await publishPublicEvent(tx, { type: 'bounties.bounty_changed', data: { bountyId, status: 'claimed' } });
     return readBounty(tx, claimerId, bountyId);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Completion, CompletionAnswer, submitCompletionSchema } from '@starforge/contracts';
 import { publishEvent, transaction, type Db, type Tx } from '@starforge/service-kit';
 import { readBounty } from './bounties';
-import { bountyNotFound, completionApproved, notClaimer } from './bounties-errors';
+import { bountyNotFound, claimLapsed, completionApproved, notClaimer } from './bounties-errors';
 
 export type CompletionInput = z.output<typeof submitCompletionSchema>;
 
@@ -31,10 +31,15 @@ export const completionOf = (r: CompletionRow): Completion => ({
 /** The completion columns `completionOf` reads. */
 export const completionColumns = (db: Db) => db`id, bounty_id, completion_proof, completion_url, status, review_notes, reviewed_at, completed_at`;
 
-/** The bounty's claimer, creator and status, its row locked (`lock`) so submissions and reviews of one bounty queue. */
+/**
+ * The bounty's claimer, creator and status, and whether its claim's time has run out (by the
+ * database's clock), its row locked (`lock`) so submissions, reviews, releases and the lapse of
+ * one bounty queue.
+ */
 export const bountyParties = async (tx: Db, bountyId: string, { lock }: { lock: boolean }) => {
-  const [row] = await tx<{ submittedBy: string; claimedBy: string | null; status: string }[]>`
-    select submitted_by, claimed_by, status from bounties.bug_bounties where id = ${bountyId}
+  const [row] = await tx<{ submittedBy: string; claimedBy: string | null; status: string; lapsed: boolean }[]>`
+    select submitted_by, claimed_by, status, coalesce(claim_lapses_at <= clock_timestamp(), false) as lapsed
+    from bounties.bug_bounties where id = ${bountyId}
     ${lock ? tx`for update` : tx``}`;
   if (!row) throw bountyNotFound();
   return row;
@@ -45,7 +50,8 @@ export const readOwnCompletion = async (db: Db, claimerId: string, bountyId: str
   const bounty = await readBounty(db, claimerId, bountyId);
   if (!bounty.claimed_by_me) throw notClaimer();
   const [row] = await db<CompletionRow[]>`
-    select ${completionColumns(db)} from bounties.bounty_completions where bounty_id = ${bountyId} and completed_by = ${claimerId}`;
+    select ${completionColumns(db)} from bounties.bounty_completions
+    where bounty_id = ${bountyId} and completed_by = ${claimerId} and withdrawn_at is null`;
   return { bounty, completion: row ? completionOf(row) : null };
 };
 
@@ -63,7 +69,7 @@ const resubmitCompletion = async (tx: Tx, claimerId: string, bountyId: string, i
     update bounties.bounty_completions
     set completion_proof = ${input.completion_proof}, completion_url = ${input.completion_url}, status = 'pending',
         review_notes = null, reviewed_by = null, reviewed_at = null, completed_at = clock_timestamp()
-    where bounty_id = ${bountyId} and completed_by = ${claimerId}
+    where bounty_id = ${bountyId} and completed_by = ${claimerId} and withdrawn_at is null
     returning ${completionColumns(tx)}`;
   return row;
 };
@@ -71,8 +77,10 @@ const resubmitCompletion = async (tx: Tx, claimerId: string, bountyId: string, i
 /**
  * The claimer submits a completion (pending), or resubmits theirs (back to pending with the new
  * proof, `completed_at` now); an approved one is final (409 completion_approved). Anyone but the
- * claimer: 403 not_claimer. The bounty row is locked first, as a review locks it, so a submission
- * and a review of one bounty queue. Tells the creator (`bounties.completion_submitted`).
+ * claimer: 403 not_claimer. The bounty row is locked first, as a review and a lapse lock it, so
+ * they queue: a submission after the claim's deadline is refused (409 claim_lapsed) even when its
+ * lapse job has not run yet; one in time stops the clock (no deadline while it is pending). Tells
+ * the creator (`bounties.completion_submitted`).
  */
 export const submitCompletion = (db: Db, claimerId: string, bountyId: string, input: CompletionInput): Promise<{ completion: Completion; created: boolean }> =>
   transaction(db, async (tx) => {
@@ -80,10 +88,13 @@ export const submitCompletion = (db: Db, claimerId: string, bountyId: string, in
     if (bounty.claimedBy !== claimerId) throw notClaimer();
     // A claimed bounty closes only through its completion's approval.
     if (bounty.status !== 'claimed') throw completionApproved();
-    const [existing] = await tx<{ status: Completion['status'] }[]>`select status from bounties.bounty_completions where bounty_id = ${bountyId}`;
+    if (bounty.lapsed) throw claimLapsed();
+    const [existing] = await tx<{ status: Completion['status'] }[]>`
+      select status from bounties.bounty_completions where bounty_id = ${bountyId} and withdrawn_at is null`;
     if (existing?.status === 'approved') throw completionApproved();
     const row = existing ? await resubmitCompletion(tx, claimerId, bountyId, input) : await insertCompletion(tx, claimerId, bountyId, input);
     if (!row) throw new Error('no completion written');
+    await tx`update bounties.bug_bounties set claim_lapses_at = null where id = ${bountyId}`;
     await publishEvent(tx, { userId: bounty.submittedBy, type: 'bounties.completion_submitted', data: { bountyId, completionId: row.id } });
     return { completion: completionOf(row), created: !existing };
   });

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { bountyLedgerDescriptions, type CompletionAnswer, type reviewAnswerSchema, type reviewCompletionSchema } from '@starforge/contracts';
-import { crossUserTransaction, type Db, type ValueMove } from '@starforge/service-kit';
+import { crossUserTransaction, type Db, type Jobs, type ValueMove } from '@starforge/service-kit';
 import { bountySource, fundingKeys, readBounty } from './bounties';
 import { noPendingCompletion, notCreator } from './bounties-errors';
+import { lapseTimeSql, scheduleClaimLapse } from './claim-lapse-job';
 import { bountyParties, completionColumns, completionOf, type CompletionRow } from './completions';
 
 export type ReviewInput = z.output<typeof reviewCompletionSchema>;
@@ -16,7 +17,7 @@ export const readReview = async (db: Db, creatorId: string, bountyId: string): P
   const bounty = await readBounty(db, creatorId, bountyId);
   if (!bounty.created_by_me) throw notCreator();
   const [row] = await db<CompletionRow[]>`
-    select ${completionColumns(db)} from bounties.bounty_completions where bounty_id = ${bountyId} and status = 'pending'`;
+    select ${completionColumns(db)} from bounties.bounty_completions where bounty_id = ${bountyId} and status = 'pending' and withdrawn_at is null`;
   return { bounty, completion: row ? completionOf(row) : null };
 };
 
@@ -27,13 +28,15 @@ export const readReview = async (db: Db, creatorId: string, bountyId: string): P
  *    from pending to approved or rejected with the notes, the reviewer and the time (409
  *    no_pending_completion when it is not pending: never submitted, decided already, or decided
  *    by a concurrent review that held the lock first); the bounty keeps the review's time
- *    (reviewed_at - completed_at) and, on approval, is closed;
+ *    (reviewed_at - completed_at) and, on approval, is closed; on a rejection the claim runs
+ *    again for the bounty's `claim_days` from the review (issue 26: it lapses then unless
+ *    resubmitted), its lapse job enqueued;
  * 2. on approval the claimer is credited the held reward (`rewards.credit_cash`, kind
  *    bounty_reward, key `bounty:<id>:payout`: once, however many approvals race), then told
  *    (`bounties.completion_reviewed`, also on a rejection); last, on approval, every open list
  *    learns the bounty closed (`bounties.bounty_changed`).
  */
-export const reviewCompletion = async (db: Db, creatorId: string, bountyId: string, input: ReviewInput): Promise<ReviewAnswer> => {
+export const reviewCompletion = async (db: Db, jobs: Jobs, creatorId: string, bountyId: string, input: ReviewInput): Promise<ReviewAnswer> => {
   const { result } = await crossUserTransaction(db, async (tx) => {
     const bounty = await bountyParties(tx, bountyId, { lock: true });
     if (bounty.submittedBy !== creatorId) throw notCreator();
@@ -44,17 +47,18 @@ export const reviewCompletion = async (db: Db, creatorId: string, bountyId: stri
       update bounties.bounty_completions
       set status = ${approve ? 'approved' : 'rejected'}, review_notes = ${input.review_notes === '' ? null : input.review_notes},
           reviewed_by = ${creatorId}, reviewed_at = clock_timestamp()
-      where id = ${input.completion_id} and bounty_id = ${bountyId} and status = 'pending'
+      where id = ${input.completion_id} and bounty_id = ${bountyId} and status = 'pending' and withdrawn_at is null
       returning ${completionColumns(tx)}, completed_by`;
     if (!completion) throw noPendingCompletion();
-    const [closed] = await tx<{ title: string; rewardCents: string }[]>`
+    const [closed] = await tx<{ title: string; rewardCents: string; claimLapsesAt: Date | null }[]>`
       update bounties.bug_bounties b
-      set review_seconds = greatest(0, floor(extract(epoch from c.reviewed_at - c.completed_at)))::integer
-          ${approve ? tx`, status = 'closed', closed_at = c.reviewed_at` : tx``}
+      set review_seconds = greatest(0, floor(extract(epoch from c.reviewed_at - c.completed_at)))::integer,
+          ${approve ? tx`status = 'closed', closed_at = c.reviewed_at, claim_lapses_at = null` : tx`claim_lapses_at = ${lapseTimeSql(tx, tx`c.reviewed_at`)}`}
       from bounties.bounty_completions c
       where b.id = ${bountyId} and c.id = ${completion.id}
-      returning b.title, b.reward_cents`;
+      returning b.title, b.reward_cents, b.claim_lapses_at`;
     if (!closed) throw new Error('the locked bounty is gone');
+    if (closed.claimLapsesAt) await scheduleClaimLapse(tx, jobs, bountyId, closed.claimLapsesAt);
     const payout: ValueMove[] = approve
       ? [
           {

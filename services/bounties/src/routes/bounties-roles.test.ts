@@ -70,6 +70,13 @@ describe('the two-user matrix: who may do what', () => {
         () => ({ completion_id: completionId, decision: 'approve' }),
         { creator: '200', claimer: '403 not_creator', stranger: '403 not_creator', free: '403 not_creator' },
       ],
+      // Once approved, nobody releases the claim: the claimer is told it was approved first.
+      [
+        'POST',
+        `/bounties/${id}/release`,
+        () => undefined,
+        { creator: '403 not_claimer', claimer: '409 completion_approved', stranger: '403 not_claimer', free: '403 not_claimer' },
+      ],
     ];
     // The allowed role goes last in each row, after every refusal.
     const order = (expected: Record<Role, string>) =>

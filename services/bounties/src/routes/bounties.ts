@@ -8,13 +8,14 @@ import {
 } from '@starforge/contracts';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute, sendJsonText } from '@starforge/service-kit';
 import { claimBounty, closeBounty, createBounty, listBounties, readBounty } from '../domain/bounties';
+import { releaseClaim } from '../domain/claim-life';
 import { openBountiesAnswer } from '../domain/open-bounty-pages';
 import type { BountiesDeps } from '../deps';
 
 const notFoundDoc = errorResponse('bounty_not_found: no bounty has this id');
 const badIdDoc = errorResponse('The id is not a bounty id (a UUID)');
 
-/** Funded bug bounties: post one (Pro), the /bounties grid, the open list and its search, one bounty, claim, close. */
+/** Funded bug bounties: post one (Pro), the /bounties grid, the open list and its search, one bounty, claim, release, close. */
 export const bountyRoutes = (deps: BountiesDeps) => {
   const postRoute = idempotentRoute(deps, {
     method: 'post',
@@ -64,13 +65,29 @@ export const bountyRoutes = (deps: BountiesDeps) => {
     method: 'post',
     path: '/bounties/{id}/claim',
     tags: ['bounties'],
-    summary: 'Claim an open bounty (not one of the caller’s own): one conditional update, so of simultaneous claims exactly one wins',
+    summary:
+      'Claim an open bounty (not one of the caller’s own): one conditional update, so of simultaneous claims exactly one wins. The claim lapses after the bounty’s claim_days unless a completion is pending then (claim_lapses_at; a durable job reopens the bounty)',
     request: { params: bountyIdParamSchema },
     responses: {
       200: jsonResponse('Claimed by the caller', bountyAnswerSchema),
       400: errorResponse('own_bounty: You cannot claim your own bounty; or the id is not a bounty id'),
       404: notFoundDoc,
       409: errorResponse('bounty_not_open: This bounty is no longer open; or idempotency_key_in_use'),
+    },
+  });
+  const releaseRoute = idempotentRoute(deps, {
+    method: 'post',
+    path: '/bounties/{id}/release',
+    tags: ['bounties'],
+    summary:
+      'The claimer gives the claim up: the bounty is open again (its creator may then close it, the reward returned), the claimer’s completion withdrawn, both told live (bounties.claim_ended)',
+    request: { params: bountyIdParamSchema },
+    responses: {
+      200: jsonResponse('Released: the bounty open again', bountyAnswerSchema),
+      400: badIdDoc,
+      403: errorResponse('not_claimer: Only the claimer of this bounty can release it'),
+      404: notFoundDoc,
+      409: errorResponse('completion_approved: the bounty was approved and closed first; or idempotency_key_in_use'),
     },
   });
   const closeRoute = idempotentRoute(deps, {
@@ -99,7 +116,11 @@ export const bountyRoutes = (deps: BountiesDeps) => {
     .openapi(readRoute, async (c) => c.json({ bounty: await readBounty(deps.sql, c.var.user.id, c.req.valid('param').id) }, 200))
     .openapi(claimRoute, (c) => {
       const { id } = c.req.valid('param');
-      return idempotentTransaction(c, async (tx) => ({ bounty: await claimBounty(tx, c.var.user.id, id) }), 200);
+      return idempotentTransaction(c, async (tx) => ({ bounty: await claimBounty(tx, deps.jobs, c.var.user.id, id) }), 200);
+    })
+    .openapi(releaseRoute, (c) => {
+      const { id } = c.req.valid('param');
+      return idempotentTransaction(c, async (tx) => ({ bounty: await releaseClaim(tx, c.var.user.id, id) }), 200);
     })
     .openapi(closeRoute, (c) => {
       const { id } = c.req.valid('param');

@@ -33,7 +33,9 @@ export const completionRoutes = (deps: BountiesDeps) => {
       400: errorResponse('Please provide completion proof; Please enter a valid http or https URL; or the id is not a bounty id'),
       403: notClaimerDoc,
       404: notFoundDoc,
-      409: errorResponse('completion_approved: This completion has already been approved; or idempotency_key_in_use'),
+      409: errorResponse(
+        'completion_approved: This completion has already been approved; claim_lapsed: Your claim on this bounty has lapsed (its deadline passed); or idempotency_key_in_use',
+      ),
     },
   });
 

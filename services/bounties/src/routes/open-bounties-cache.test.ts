@@ -30,8 +30,8 @@ const copyOf = async (options: { capacity?: number; maxAgeMs?: number } = {}): P
   const cache = openBountiesPageCache(sql, { ...options, onNotify: (transactionId) => heard.add(transactionId) });
   cache.start();
   await vi.waitFor(() => expect(cache.enabled).toBe(true));
-  const app = testAppOf(createApp(sql, { keys: ctx.tokens.keys, solanaTreasury: testTreasury, openPages: cache }), 'bounties');
-  const copy = { sql, cache, heard, ctx: { sql: ctx.sql, tokens: ctx.tokens, app } };
+  const app = testAppOf(createApp(sql, { jobs: ctx.jobs, keys: ctx.tokens.keys, solanaTreasury: testTreasury, openPages: cache }), 'bounties');
+  const copy = { sql, cache, heard, ctx: { sql: ctx.sql, jobs: ctx.jobs, tokens: ctx.tokens, app } };
   started.push(copy);
   return copy;
 };

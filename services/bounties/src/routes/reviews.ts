@@ -26,7 +26,7 @@ export const reviewRoutes = (deps: BountiesDeps) => {
     path: '/bounties/{id}/review',
     tags: ['reviews'],
     summary:
-      'Approve (one transaction: the completion approved with reviewer and time, the bounty closed, the held reward credited to the claimer once, ledger key bounty:<id>:payout) or reject (with notes) the pending completion',
+      'Approve (one transaction: the completion approved with reviewer and time, the bounty closed, the held reward credited to the claimer once, ledger key bounty:<id>:payout) or reject (with notes) the pending completion: the claim then lapses after the bounty’s claim_days unless resubmitted',
     request: { params: bountyIdParamSchema, body: { required: true, content: { 'application/json': { schema: reviewCompletionSchema } } } },
     responses: {
       200: jsonResponse('Decided', reviewAnswerSchema),
@@ -42,6 +42,6 @@ export const reviewRoutes = (deps: BountiesDeps) => {
     .openapi(reviewRoute, (c) => {
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      return idempotentTransaction(c, (tx) => reviewCompletion(tx, c.var.user.id, id, input), 200);
+      return idempotentTransaction(c, (tx) => reviewCompletion(tx, deps.jobs, c.var.user.id, id, input), 200);
     });
 };

@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { idempotencyKeyMigrations, type Sql } from '@starforge/service-kit';
+import { idempotencyKeyMigrations, type Jobs, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
 import { testAppOf, type TestApp } from '@starforge/test-db/harness';
+import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
 import { newSolanaReference } from '@starforge/service-kit/solana-payment/index';
 import { createApp, type BountiesAppOptions } from '../app';
+import { registerBountiesJobs } from '../domain/claim-life';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -20,6 +22,8 @@ const bountiesMigrations = [
 
 export interface BountiesTestContext {
   sql: Sql;
+  /** The file's own started jobs (`bounties_t_<random>_jobs`) with the service's worker. */
+  jobs: Jobs;
   tokens: TestTokens;
   app: TestApp<ReturnType<typeof createApp>>;
 }
@@ -28,17 +32,30 @@ export interface BountiesTestContext {
 export const testTreasury = newSolanaReference();
 
 /**
- * The file's pool, test tokens and app, opened before its tests and closed after them: read the
- * fields inside tests. `solanaSettlement` replaces the kit's offline one (a network that refuses).
+ * The kit's per-file jobs (`bounties_t_<random>_jobs`), or `<service>_jobs` to open an earlier
+ * one again, as a restarted service does.
  */
-export const bountiesTestContext = (options: Partial<Omit<BountiesAppOptions, 'keys'>> = {}): BountiesTestContext => {
+export const testJobs = (service?: string): Jobs => kitTestJobs('bounties', service ? { service } : {});
+
+/**
+ * The file's pool, test tokens, started jobs (the service's worker) and app, opened before its
+ * tests and closed after them: read the fields inside tests. `solanaSettlement` replaces the kit's
+ * offline one (a network that refuses).
+ */
+export const bountiesTestContext = (options: Partial<Omit<BountiesAppOptions, 'keys' | 'jobs'>> = {}): BountiesTestContext => {
   const ctx = {} as BountiesTestContext;
   beforeAll(async () => {
     ctx.sql = await testSql(bountiesMigrations, 'bounties');
     ctx.tokens = await createTestTokens();
-    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys, solanaTreasury: testTreasury, ...options }), 'bounties');
+    ctx.jobs = testJobs();
+    registerBountiesJobs(ctx.jobs, ctx.sql);
+    await ctx.jobs.start();
+    ctx.app = testAppOf(createApp(ctx.sql, { jobs: ctx.jobs, keys: ctx.tokens.keys, solanaTreasury: testTreasury, ...options }), 'bounties');
   });
-  afterAll(() => ctx.sql?.end());
+  afterAll(async () => {
+    await ctx.jobs?.stop({ timeoutMs: 2_000 });
+    await ctx.sql?.end();
+  });
   return ctx;
 };
 

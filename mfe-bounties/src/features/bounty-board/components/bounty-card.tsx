@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { Bounty } from '@starforge/contracts/bounties';
-import { bountiesMessages, reviewTimeText } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages, claimPeriodText, reviewTimeText } from '@starforge/contracts/bounties-constants';
 import { formatDate } from '@starforge/contracts/dates';
 import { formatCents } from '@starforge/contracts/money';
 import { Badge, type BadgeTone } from '@starforge/ui';
+import { ClaimDeadline, showsClaimDeadline } from '../../../shared/components/claim-deadline';
+import { ReleaseClaim } from '../../../shared/components/release-claim';
 import { SeverityBadge } from '../../../shared/components/severity-badge';
 import { CloseBounty } from './close-bounty';
 
@@ -14,11 +16,12 @@ const status: Record<Bounty['status'], { label: string; tone: BadgeTone }> = {
 };
 
 /**
- * One bounty: title, severity, reward, project, status, who posted it, and what the caller may do
- * with it: its creator reviews a claimed bounty's completion or closes an open one (the reward
- * returned); its claimer completes it.
+ * One bounty: title, severity, reward, project, status, who posted it, its claim period (and, to
+ * its creator and claimer, when the running claim lapses), and what the caller may do with it: its
+ * creator reviews a claimed bounty's completion or closes an open one (the reward returned); its
+ * claimer completes it or releases the claim. `onChanged` reads the grid again after a release.
  */
-export function BountyCard({ bounty }: { bounty: Bounty }) {
+export function BountyCard({ bounty, onChanged }: { bounty: Bounty; onChanged: () => void }) {
   const claimed = bounty.status === 'claimed';
   return (
     <li className="sf-card bounties-card" data-testid="bounty-card" data-status={bounty.status}>
@@ -42,6 +45,16 @@ export function BountyCard({ bounty }: { bounty: Bounty }) {
           <time dateTime={bounty.created_at}>{formatDate(bounty.created_at)}</time>
           {bounty.created_by_me ? null : ` by ${bounty.creator_name}`}
         </dd>
+        <dt>Claim period</dt>
+        <dd data-testid="bounty-claim-period">{claimPeriodText(bounty.claim_days)}</dd>
+        {showsClaimDeadline(bounty) ? (
+          <>
+            <dt>Claim</dt>
+            <dd data-testid="bounty-claim-deadline">
+              <ClaimDeadline bounty={bounty} />
+            </dd>
+          </>
+        ) : null}
         {bounty.review_seconds !== null ? (
           <>
             <dt>Reviewed in</dt>
@@ -64,6 +77,7 @@ export function BountyCard({ bounty }: { bounty: Bounty }) {
             <span className="sf-visually-hidden"> {bounty.title}</span>
           </Link>
         ) : null}
+        {bounty.claimed_by_me && claimed ? <ReleaseClaim bounty={bounty} onReleased={onChanged} /> : null}
         {bounty.created_by_me && bounty.status === 'open' ? <CloseBounty bounty={bounty} /> : null}
       </div>
     </li>

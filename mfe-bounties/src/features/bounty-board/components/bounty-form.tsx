@@ -5,6 +5,9 @@ import {
   BOUNTY_TITLE_MAX,
   bountiesErrorCodes,
   bountiesMessages,
+  CLAIM_PERIOD_DAYS,
+  claimPeriodText,
+  DEFAULT_CLAIM_PERIOD_DAYS,
   SEVERITIES,
   severityLabels,
   severityTone,
@@ -35,7 +38,8 @@ interface BountyFormProps {
 
 /**
  * Post a bug bounty: title, description, reward ($0 or more; held from the creator's cash when
- * posted), severity (medium by default, in its colour) and one of the caller's active projects.
+ * posted), severity (medium by default, in its colour), one of the caller's active projects, and
+ * how long a claim lives without a completion (a week by default; issue 26).
  * A Free user sees it disabled: 'Create Bounty (Pro Only)' and why, with the way to upgrade.
  */
 export function BountyForm({ isPro, projectId }: BountyFormProps) {
@@ -116,6 +120,18 @@ export function BountyForm({ isPro, projectId }: BountyFormProps) {
             }
           />
         </div>
+        <SelectField
+          label="Claim period"
+          required
+          options={CLAIM_PERIOD_DAYS.map((days) => ({
+            value: String(days),
+            label: days === DEFAULT_CLAIM_PERIOD_DAYS ? `${claimPeriodText(days)} (default)` : claimPeriodText(days),
+          }))}
+          value={String(bounty.claim_days)}
+          onChange={(event) => setBounty((b) => ({ ...b, claim_days: Number(event.target.value) }))}
+          error={errorOf('claim_days')}
+          hint={`A claim lapses ${claimPeriodText(bounty.claim_days)} after it is made (or after you reject its completion) unless a completion is waiting for your review; the bounty is then open again, and you can close it to get the reward back.`}
+        />
         <fieldset className="bounties-severities">
           <legend>Severity</legend>
           {SEVERITIES.map((severity) => (

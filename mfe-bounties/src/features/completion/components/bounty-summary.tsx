@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import type { Bounty } from '@starforge/contracts/bounties';
-import { reviewTimeText } from '@starforge/contracts/bounties-constants';
+import { claimPeriodText, reviewTimeText } from '@starforge/contracts/bounties-constants';
 import { formatDate } from '@starforge/contracts/dates';
 import { formatCents } from '@starforge/contracts/money';
 import { Badge } from '@starforge/ui';
+import { ClaimDeadline, showsClaimDeadline } from '../../../shared/components/claim-deadline';
 // Shared with the open list until mfe-bounties/src/shared has the bounty's badges.
 import { SeverityBadge } from '../../../shared/components/severity-badge';
 import './bounty-work.css';
@@ -12,8 +13,9 @@ const statusLabels: Record<Bounty['status'], string> = { open: 'Open', claimed: 
 
 /**
  * The bounty a completion is about (the claimer's and the creator's screens): title, severity,
- * status, description, reward, project, creator, when it was posted, and how long its creator
- * took to review (the last submission to its review).
+ * status, description, reward, project, creator, when it was posted, how long its creator
+ * took to review (the last submission to its review), its claim period and, to the creator and the
+ * claimer, when the running claim lapses (issue 26).
  */
 export function BountySummary({ bounty }: { bounty: Bounty }) {
   const ids = useId();
@@ -49,6 +51,18 @@ export function BountySummary({ bounty }: { bounty: Bounty }) {
             <time dateTime={bounty.created_at}>{formatDate(bounty.created_at)}</time>
           </dd>
         </div>
+        <div>
+          <dt>Claim period</dt>
+          <dd data-testid="bounty-claim-period">{claimPeriodText(bounty.claim_days)}</dd>
+        </div>
+        {showsClaimDeadline(bounty) ? (
+          <div>
+            <dt>Claim</dt>
+            <dd data-testid="bounty-claim-deadline">
+              <ClaimDeadline bounty={bounty} />
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Review time</dt>
           <dd data-testid="bounty-review-time">{bounty.review_seconds === null ? 'Not reviewed yet' : reviewTimeText(bounty.review_seconds)}</dd>

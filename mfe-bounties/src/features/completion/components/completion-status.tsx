@@ -24,7 +24,7 @@ export function CompletionStatus({ bounty, completion }: { bounty: Bounty; compl
       <h2 id={`${ids}-title`}>Completion Status</h2>
       <div role="status" aria-live="polite">
         {!completion || !badge ? (
-          <p className="sf-muted">You have not submitted a completion yet. Describe what you found and how below.</p>
+          <p className="sf-muted">You have not submitted a completion yet. Describe what you found and how below, before your claim lapses.</p>
         ) : (
           <>
             <p className="bounty-status-line">
@@ -48,7 +48,7 @@ export function CompletionStatus({ bounty, completion }: { bounty: Bounty; compl
                 </Link>
               </p>
             ) : (
-              <p>Rejected: update your proof below and submit it again.</p>
+              <p>Rejected: update your proof below and submit it again before your claim lapses (its time is in the summary above).</p>
             )}
             {completion.review_notes ? (
               <div className="bounty-review-notes">

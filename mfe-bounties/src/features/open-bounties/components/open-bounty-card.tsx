@@ -1,5 +1,5 @@
 import type { Bounty } from '@starforge/contracts/bounties';
-import { bountiesMessages, reviewTimeText } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages, claimPeriodText, reviewTimeText } from '@starforge/contracts/bounties-constants';
 import { formatDate } from '@starforge/contracts/dates';
 import { formatCents } from '@starforge/contracts/money';
 import { ClaimButton } from './claim-button';
@@ -8,7 +8,8 @@ import './open-bounties.css';
 
 /**
  * One open bounty: title, severity, description, reward, project, when it was posted (and how
- * long its creator took to review, once it has been), and Claim Bounty, never on one's own.
+ * long its creator took to review, once it has been), how long a claim lives without a completion,
+ * and Claim Bounty, never on one's own.
  */
 export function OpenBountyCard({ bounty, onChanged }: { bounty: Bounty; onChanged: () => void }) {
   return (
@@ -34,6 +35,10 @@ export function OpenBountyCard({ bounty, onChanged }: { bounty: Bounty; onChange
           <dd>
             <time dateTime={bounty.created_at}>{formatDate(bounty.created_at)}</time>
           </dd>
+        </div>
+        <div>
+          <dt>Claim period</dt>
+          <dd data-testid="bounty-claim-period">{claimPeriodText(bounty.claim_days)}</dd>
         </div>
         {bounty.review_seconds !== null ? (
           <div>

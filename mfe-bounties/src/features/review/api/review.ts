@@ -16,14 +16,15 @@ const getReview = async (bountyId: string): Promise<CompletionAnswer> => {
 
 /**
  * The creator's view of a bounty, read again when its claimer submits or updates a completion
- * (the creator's `bounties.completion_submitted`), so a new proof shows without a reload.
+ * (the creator's `bounties.completion_submitted`), so a new proof shows without a reload, and
+ * when the claim ends (`bounties.claim_ended`: released or lapsed, the bounty open again).
  * `failed` is a failure of a read made since this view mounted with nothing to show.
  */
 export const useReview = (bountyId: string) => {
   const { status, data, error, refetch } = useLiveResource({
     key: reviewPath(bountyId),
     load: () => getReview(bountyId),
-    events: ['bounties.completion_submitted'],
+    events: ['bounties.completion_submitted', 'bounties.claim_ended'],
   });
   const earlier = useRef(error);
   return { answer: data, failed: status === 'error' && data === undefined && error !== earlier.current, refetch };
