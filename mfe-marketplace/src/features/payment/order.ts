@@ -1,4 +1,5 @@
 import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import type { OrderRequest } from '@starforge/contracts/marketplace-order';
 
 /** A line of the order summary: a cart line, or the one NFT bought from its page. */
 interface OrderLine {
@@ -16,8 +17,8 @@ export interface Order {
   kind: 'cart' | 'nft';
   lines: OrderLine[];
   total_cents: number;
-  /** Added to either checkout's body: nothing for the cart; for one NFT, its id and the price the page shows. */
-  target: { nft_id?: string; price_cents?: number };
+  /** Added to either checkout's body: the prices the buyer sees (one NFT's id and price, or the cart's items and theirs). */
+  target: OrderRequest;
   /** Reads the order again (after a refused payment: the summary then shows why). */
   refetch: () => void;
 }

@@ -1,19 +1,19 @@
-import type { CardPayment, CheckoutAnswer, Payment } from '@starforge/contracts';
+import { type CardPayment, type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, type Payment } from '@starforge/contracts';
 import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type ValueMove } from '@starforge/service-kit';
 import { type PaymentMeans, recordPayment } from '@starforge/service-kit/payments/record-payment';
 import { cartEmpty, listingSold, ownNft, paymentRequestUsed, priceChanged } from './errors';
 
-/** What is being bought: the buyer's cart (no `nft_id`), or one NFT, at `price_cents` when given (the price the page showed). */
+/**
+ * What is being bought, always at the prices the buyer saw: one NFT ('Purchase NFT' on /nft/:id)
+ * or the cart's lines as /payment showed them.
+ */
 export interface Order {
-  nft_id?: string | undefined;
-  price_cents?: number | undefined;
+  kind: 'nft' | 'cart';
+  items: OrderItem[];
 }
 
-/** What is being bought: an NFT at the price the buyer saw (null: the listing's price now). */
-interface Wanted {
-  nftId: string;
-  priceCents: number | null;
-}
+/** The order a checkout's body names (`orderSchema`: one NFT with its price, or the cart's items with theirs). */
+export const orderOf = (body: Parameters<typeof orderItemsOf>[0]): Order => ({ kind: body.nft_id === undefined ? 'cart' : 'nft', items: orderItemsOf(body) });
 
 interface ListedSale {
   id: string;
@@ -35,17 +35,6 @@ export interface CheckedOrder {
 export type { PaymentMeans };
 
 /**
- * The buyer's cart lines (read, not locked: a winning checkout deletes every line of the NFTs it
- * sold, other buyers' too, and must never wait on them), or the one NFT the order names.
- */
-const wantedOf = async (tx: Tx, buyerId: string, order: Order): Promise<Wanted[]> => {
-  if (order.nft_id) return [{ nftId: order.nft_id, priceCents: order.price_cents ?? null }];
-  const lines = await tx<{ nftId: string; unitPriceCents: string }[]>`
-    select nft_id, unit_price_cents from marketplace.cart_items where user_id = ${buyerId} order by nft_id`;
-  return lines.map((l) => ({ nftId: l.nftId, priceCents: Number(l.unitPriceCents) }));
-};
-
-/**
  * The NFTs' active listings, in id order, with each NFT's creator and royalty; `lock` takes them
  * `for update`: a listing being sold by another checkout is waited for, then no longer `listed`.
  */
@@ -58,26 +47,33 @@ const listingsOf = (tx: Tx, nftIds: string[], lock: boolean) => tx<ListedSale[]>
   order by s.id
   ${lock ? tx`for update of s` : tx``}`;
 
+/** 409 for an NFT of the order with no active listing: a cart line names it (nothing is bought), one NFT says it plainly. */
+const soldLine = async (tx: Tx, order: Order, nftId: string) => {
+  if (order.kind === 'nft') return listingSold();
+  const [nft] = await tx<{ name: string }[]>`select name from nft.nfts where id = ${nftId}`;
+  return nft ? listingSold(lineSoldMessage(nft.name)) : listingSold();
+};
+
 /**
  * The order's listings, each checked as the buyer is about to pay: still listed (else 409
- * `listing_sold`), not the buyer's own (400 `own_nft`), at the price the buyer saw (409
- * `price_changed`); an empty cart is 400 `cart_empty`. `lock` takes the listings `for update` (a
- * checkout); without it they are only read (a Solana payment request, which pays nothing yet).
+ * `listing_sold`, naming the cart line: the whole order is refused, nothing is bought), not the
+ * buyer's own (400 `own_nft`), at the price the buyer saw (409 `price_changed`); an empty order is
+ * 400 `cart_empty`. `lock` takes the listings `for update` (a checkout); without it they are only
+ * read (a Solana payment request, which pays nothing yet).
  */
 export const checkOrder = async (tx: Tx, buyerId: string, order: Order, { lock }: { lock: boolean }): Promise<CheckedOrder> => {
-  const wanted = await wantedOf(tx, buyerId, order);
-  if (wanted.length === 0) throw cartEmpty();
+  if (order.items.length === 0) throw cartEmpty();
   const sales = await listingsOf(
     tx,
-    wanted.map((w) => w.nftId),
+    order.items.map((item) => item.nft_id),
     lock,
   );
   const saleOf = new Map(sales.map((s) => [s.nftId, s]));
-  for (const want of wanted) {
-    const sale = saleOf.get(want.nftId);
-    if (!sale) throw listingSold();
+  for (const item of order.items) {
+    const sale = saleOf.get(item.nft_id);
+    if (!sale) throw await soldLine(tx, order, item.nft_id);
     if (sale.sellerId === buyerId) throw ownNft();
-    if (want.priceCents !== null && Number(sale.priceCents) !== want.priceCents) throw priceChanged(Number(sale.priceCents));
+    if (Number(sale.priceCents) !== item.price_cents) throw priceChanged(Number(sale.priceCents));
   }
   return { sales, totalCents: sales.reduce((sum, s) => sum + Number(s.priceCents), 0) };
 };
@@ -144,7 +140,8 @@ export const completeOrder = async (
     await tx`update marketplace.nft_sales set status = 'sold', buyer_id = ${buyerId}, sold_at = clock_timestamp() where id = ${sale.id}`;
     await tx`select nft.transfer_ownership(${sale.nftId}, ${sale.sellerId}, ${buyerId}, ${`sale:${sale.id}:transfer`})`;
   }
-  await tx`delete from marketplace.cart_items where nft_id = any(${sales.map((s) => s.nftId)}::uuid[])`;
+  // The buyer's lines only: another buyer's line of a sold NFT stays, marked sold on their cart, until they remove it.
+  await tx`delete from marketplace.cart_items where user_id = ${buyerId} and nft_id = any(${sales.map((s) => s.nftId)}::uuid[])`;
   return {
     result: {
       payment,
@@ -165,7 +162,7 @@ export const checkoutCard = async (db: Db, buyerId: string, card: CardPayment, i
     completeOrder(
       tx,
       buyerId,
-      await checkOrder(tx, buyerId, card, { lock: true }),
+      await checkOrder(tx, buyerId, orderOf(card), { lock: true }),
       { method: card.payment_method, cardBrand: card.card_brand, cardLast4: card.card_last4 },
       idempotencyKey,
     ),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { idempotencyKeyMigrations, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
-import { testAppOf, type TestApp } from '@starforge/test-db/harness';
+import { callAsIn, testAppOf, type TestApp, type TestUser } from '@starforge/test-db/harness';
 import { newSolanaReference, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import { createApp } from '../app';
 
@@ -126,3 +126,17 @@ export const saleLedgerOf = (sql: Sql, nftId: string) =>
 
 /** Users whose balance differs from their ledger: empty unless something is broken. */
 export const ledgerBreaks = (sql: Sql) => sql`select * from rewards.ledger_breaks`;
+
+/** The buyer's cart as /payment shows it: each line's NFT at the price it shows (what a checkout's `items` carries). */
+export const cartItemsOf = async (ctx: MarketplaceTestContext, who: TestUser) => {
+  const cart = await callAsIn(ctx, who, 'GET', '/cart');
+  return (cart.body as { items: { nft_id: string; price_cents: number }[] }).items.map(({ nft_id, price_cents }) => ({ nft_id, price_cents }));
+};
+
+/** The order /payment sends for the cart, unless `body` names its own (`nft_id` with `price_cents`, or `items`). */
+export const withCartItems = async (ctx: MarketplaceTestContext, who: TestUser, body: Record<string, unknown>) =>
+  'nft_id' in body || 'items' in body ? body : { ...body, items: await cartItemsOf(ctx, who) };
+
+/** POST /checkout/card as /payment sends it: the good card and the order (`withCartItems`). */
+export const payByCard = async (ctx: MarketplaceTestContext, who: TestUser, body: Record<string, unknown> = {}, key?: string) =>
+  callAsIn(ctx, who, 'POST', '/checkout/card', { body: { ...goodCard, ...(await withCartItems(ctx, who, body)) }, ...(key ? { key } : {}) });
