@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { idempotencyKeyMigrations, runService } from '@starforge/service-kit';
+import { cardProcessorOf } from '@starforge/service-kit/payments/card-processor';
 import { createApp } from './app';
 import { readBountiesConfig } from './config/env';
 import { openBountiesPageCache, type OpenBountiesPageCache } from './domain/open-bounty-pages';
@@ -13,7 +14,7 @@ await runService({
   kitMigrations: [idempotencyKeyMigrations],
   createApp: (sql) => {
     openPages = openBountiesPageCache(sql);
-    return createApp(sql, { solanaTreasury: config.solanaTreasury, openPages });
+    return createApp(sql, { solanaTreasury: config.solanaTreasury, openPages, cardProcessor: cardProcessorOf(config.cardProcessor) });
   },
   startBackground: async () => {
     openPages?.start();

@@ -23,6 +23,9 @@ export interface Order {
   refetch: () => void;
 }
 
-/** Why the order cannot be paid as it stands ('Your cart is empty', a line sold or repriced), or null. */
-export const orderProblem = (order: Pick<Order, 'lines'>): string | null =>
-  order.lines.length === 0 ? marketplaceMessages.cartEmpty : (order.lines.find((line) => line.notice !== null)?.notice ?? null);
+/** Why the order cannot be paid as it stands ('Your cart is empty', or the line sold or repriced, named: 'Vega: This NFT has…'), or null. */
+export const orderProblem = (order: Pick<Order, 'lines'>): string | null => {
+  if (order.lines.length === 0) return marketplaceMessages.cartEmpty;
+  const line = order.lines.find((l) => l.notice !== null);
+  return line ? `${line.name}: ${line.notice}` : null;
+};

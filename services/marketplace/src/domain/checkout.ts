@@ -1,6 +1,8 @@
 import { type CardPayment, type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, type Payment } from '@starforge/contracts';
 import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type ValueMove } from '@starforge/service-kit';
 import { type PaymentMeans, recordPayment } from '@starforge/service-kit/payments/record-payment';
+import { type CardPayments, recordCharge } from './card-settlement';
+import { proceedsKey, royaltyKey } from './sale-keys';
 import { cartEmpty, listingSold, ownNft, paymentRequestUsed, priceChanged } from './errors';
 
 /**
@@ -78,27 +80,23 @@ export const checkOrder = async (tx: Tx, buyerId: string, order: Order, { lock }
   return { sales, totalCents: sales.reduce((sum, s) => sum + Number(s.priceCents), 0) };
 };
 
-/** The seller's and the creator's shares of one sale: one proceeds row when they are the same person. */
-const movesOf = (sale: ListedSale): ValueMove[] => {
+/**
+ * The seller's and the creator's shares of one sale (one proceeds row when they are the same
+ * person): cash at once for a payment that is final (Solana), pending until `settlesAt` for a card
+ * payment, which is cash only once it settled.
+ */
+const movesOf = (sale: ListedSale, settlesAt: Date | null): ValueMove[] => {
   const price = Number(sale.priceCents);
   const royalty = Number(sale.royaltyCents);
   const source = { type: 'nft_sale' as const, id: sale.nftId };
-  if (sale.creatorId === sale.sellerId) {
-    return [
-      { op: 'credit_cash', userId: sale.sellerId, cents: price, kind: 'sale_proceeds', description: 'NFT sold', source, key: `sale:${sale.id}:proceeds` },
-    ];
-  }
+  const credit = (userId: string, cents: number, kind: 'sale_proceeds' | 'royalty', description: string, key: string): ValueMove =>
+    settlesAt === null
+      ? { op: 'credit_cash', userId, cents, kind, description, source, key }
+      : { op: 'credit_pending_cash', userId, cents, kind, description, source, key, settlesAt };
+  if (sale.creatorId === sale.sellerId) return [credit(sale.sellerId, price, 'sale_proceeds', 'NFT sold', proceedsKey(sale.id))];
   return [
-    {
-      op: 'credit_cash',
-      userId: sale.sellerId,
-      cents: price - royalty,
-      kind: 'sale_proceeds',
-      description: 'NFT sold',
-      source,
-      key: `sale:${sale.id}:proceeds`,
-    },
-    { op: 'credit_cash', userId: sale.creatorId, cents: royalty, kind: 'royalty', description: 'Royalty on a resale', source, key: `sale:${sale.id}:royalty` },
+    credit(sale.sellerId, price - royalty, 'sale_proceeds', 'NFT sold', proceedsKey(sale.id)),
+    credit(sale.creatorId, royalty, 'royalty', 'Royalty on a resale', royaltyKey(sale.id)),
   ];
 };
 
@@ -121,7 +119,8 @@ const insertPayment = async (tx: Tx, buyerId: string, totalCents: number, means:
  *    and its items; each sale `sold` (buyer, time); the NFT moved through nft's
  *    `transfer_ownership`; every cart line of those NFTs deleted (anyone's);
  * 2. answers the plan: per user in id order, the seller's proceeds (price less royalty) and the
- *    creator's royalty, one key per role and sale; last, the public
+ *    creator's royalty, one key per role and sale (pending until `settlesAt` for a card payment,
+ *    cash at once when it is null); last, the public
  *    `marketplace.listing_changed` (sold) of each.
  */
 export const completeOrder = async (
@@ -130,6 +129,7 @@ export const completeOrder = async (
   { sales, totalCents }: CheckedOrder,
   means: PaymentMeans,
   idempotencyKey: string | null,
+  settlesAt: Date | null,
 ): Promise<CrossUserPlan<CheckoutAnswer>> => {
   const payment = await insertPayment(tx, buyerId, totalCents, means, idempotencyKey);
   for (const sale of sales) {
@@ -147,25 +147,27 @@ export const completeOrder = async (
       payment,
       items: sales.map((s) => ({ nft_id: s.nftId, sale_id: s.id, price_cents: Number(s.priceCents), quantity: 1 as const })),
     },
-    moves: sales.flatMap(movesOf),
+    moves: sales.flatMap((sale) => movesOf(sale, settlesAt)),
     publicEvents: sales.map((s) => ({ type: 'marketplace.listing_changed' as const, data: { listingId: s.id, nftId: s.nftId, status: 'sold' as const } })),
   };
 };
 
 /**
- * Pays by card for the buyer's whole cart, or one NFT, in one transaction through the kit's
+ * Pays by card for the buyer's cart, or one NFT, in one transaction through the kit's
  * `crossUserTransaction`: the listings locked (by id) and re-checked (`checkOrder`), else nothing
- * is written and nobody is charged; then `completeOrder`.
+ * is written and nobody is charged; then the processor charges the total (after every check, so a
+ * refused order is never charged), `completeOrder` records it with the charge's reference and
+ * credits the proceeds pending until the charge settles, and the settlement job is enqueued for
+ * that time in the same transaction (`settleCardPayment`).
  */
-export const checkoutCard = async (db: Db, buyerId: string, card: CardPayment, idempotencyKey: string | null): Promise<CheckoutAnswer> => {
-  const { result } = await crossUserTransaction(db, async (tx) =>
-    completeOrder(
-      tx,
-      buyerId,
-      await checkOrder(tx, buyerId, orderOf(card), { lock: true }),
-      { method: card.payment_method, cardBrand: card.card_brand, cardLast4: card.card_last4 },
-      idempotencyKey,
-    ),
-  );
+export const checkoutCard = async (db: Db, cards: CardPayments, buyerId: string, card: CardPayment, idempotencyKey: string | null): Promise<CheckoutAnswer> => {
+  const { result } = await crossUserTransaction(db, async (tx) => {
+    const order = await checkOrder(tx, buyerId, orderOf(card), { lock: true });
+    const charge = await cards.processor.charge({ amountCents: order.totalCents, cardBrand: card.card_brand, cardLast4: card.card_last4, idempotencyKey });
+    const means = { method: card.payment_method, cardBrand: card.card_brand, cardLast4: card.card_last4, transactionId: charge.reference };
+    const plan = await completeOrder(tx, buyerId, order, means, idempotencyKey, charge.settlesAt);
+    await recordCharge(tx, cards, plan.result.payment.id, charge);
+    return plan;
+  });
   return result;
 };

@@ -77,7 +77,7 @@ export const checkoutSolana = async (db: Db, buyerId: string, body: SolanaChecko
           return checkOrder(tx, buyerId, orderPriced(request), { lock: true });
         },
         record: async (order, paid) => {
-          const plan = await completeOrder(tx, buyerId, order, { method: 'solana', ...paid }, idempotencyKey);
+          const plan = await completeOrder(tx, buyerId, order, { method: 'solana', ...paid }, idempotencyKey, null);
           return { paymentId: plan.result.payment.id, result: plan };
         },
       },

@@ -6,7 +6,10 @@ import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/t
 import { testSql } from '@starforge/test-db';
 import { callAsIn, testAppOf, type TestApp, type TestUser } from '@starforge/test-db/harness';
 import { newSolanaReference, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
+import { type CardProcessor, simulatedCardProcessor } from '@starforge/service-kit/payments/card-processor';
+import { testJobs } from '@starforge/test-db/jobs';
 import { createApp } from '../app';
+import { type CardPayments, registerMarketplaceJobs } from '../domain/card-settlement';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -24,23 +27,37 @@ export interface MarketplaceTestContext {
   sql: Sql;
   tokens: TestTokens;
   app: TestApp<ReturnType<typeof createApp>>;
+  /** The card processor (simulated unless the file gives its own) and the file's started jobs, which settle card payments. */
+  cards: CardPayments;
 }
 
 /** The treasury the test apps' Solana payments pay: a fresh address per test process. */
 export const testTreasury = newSolanaReference();
 
 /**
- * The file's pool, test tokens and app, opened before its tests and closed after them: read the
- * fields inside tests. `solanaSettlement` replaces the kit's offline one (a network that refuses).
+ * The file's pool, test tokens, started jobs (the service's workers) and app, opened before its
+ * tests and closed after them: read the fields inside tests. `solanaSettlement` replaces the kit's
+ * offline one (a network that refuses); `cardProcessor` the simulated processor (one on a clock
+ * the test moves).
  */
-export const marketplaceTestContext = (options: { solanaSettlement?: SolanaSettlement } = {}): MarketplaceTestContext => {
+export const marketplaceTestContext = (options: { solanaSettlement?: SolanaSettlement; cardProcessor?: CardProcessor } = {}): MarketplaceTestContext => {
   const ctx = {} as MarketplaceTestContext;
   beforeAll(async () => {
     ctx.sql = await testSql(marketplaceMigrations, 'marketplace');
     ctx.tokens = await createTestTokens();
-    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys, searchRefreshMs: 0, solanaTreasury: testTreasury, ...options }), 'marketplace');
+    ctx.cards = { processor: options.cardProcessor ?? simulatedCardProcessor(), jobs: testJobs('marketplace') };
+    registerMarketplaceJobs(ctx.cards, ctx.sql);
+    await ctx.cards.jobs.start();
+    const { cardProcessor: _processor, ...appOptions } = options;
+    ctx.app = testAppOf(
+      createApp(ctx.sql, { keys: ctx.tokens.keys, searchRefreshMs: 0, solanaTreasury: testTreasury, cards: ctx.cards, ...appOptions }),
+      'marketplace',
+    );
   });
-  afterAll(() => ctx.sql?.end());
+  afterAll(async () => {
+    await ctx.cards?.jobs.stop({ timeoutMs: 2_000 });
+    await ctx.sql?.end();
+  });
   return ctx;
 };
 
