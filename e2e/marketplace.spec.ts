@@ -324,14 +324,14 @@ test.describe('/payment', () => {
     await expect(toastText(page, 'Payment processed successfully!')).toBeVisible();
     expect(checkouts.count).toBe(1);
 
-    // The seller's $3.50 is pending, not cash, until it settles (7 days); the statement row says when.
+    // The seller's $5.50 (the rival's $2.00 and the buyer's $3.50, both by card) is pending, not cash, until it settles (7 days); the statement row says when.
     const sellerContext = await browser.newContext({ baseURL });
     const sellerPage = await sellerContext.newPage();
     await signInViaApi(sellerPage, seller.account);
     await sellerPage.goto('/balance');
     const cash = sellerPage.locator('.sf-stat').filter({ hasText: 'Cash Balance' });
     await expect(cash).toContainText('$0.00');
-    await expect(cash).toContainText(/\$3\.50 pending, settles on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await expect(cash).toContainText(/\$5\.50 pending, settles on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     const row = sellerPage.getByTestId('transaction-row').filter({ hasText: 'NFT sold' }).first();
     await expect(row).toHaveAttribute('data-status', 'pending');
     await expect(row.getByTestId('transaction-settles')).toHaveText(/^Settles on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
