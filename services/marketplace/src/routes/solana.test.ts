@@ -175,6 +175,10 @@ describe('paying a request with a signed Solana transfer', () => {
       ]),
     );
     expect(ledger).toHaveLength(2);
+    // a verified Solana payment is final: its proceeds are cash at once, nothing pending (a card's wait, card-settlement.test.ts)
+    const [sellerBalance] = await ctx.sql<{ cash: string; pending: string }[]>`
+      select cash_balance_cents as cash, pending_cash_cents as pending from rewards.user_balances where user_id = ${seller.id}`;
+    expect(sellerBalance).toEqual({ cash: '1017', pending: '0' });
     // the buyer's line is gone; another buyer's stays, marked sold on their cart
     expect((await ctx.sql<{ userId: string }[]>`select user_id from marketplace.cart_items where nft_id = ${nftId}`).map((r) => r.userId)).toEqual([other.id]);
     expect((await listingEventsOf(ctx.sql, nftId)).at(-1)).toMatchObject({ nftId, status: 'sold' });
