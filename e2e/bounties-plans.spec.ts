@@ -61,6 +61,8 @@ test.describe('/pricing', () => {
     const payment = new PaymentScreen(page);
     await expect(payment.cardTab).toHaveAttribute('aria-selected', 'true');
     await expect(payment.pay).toHaveText('Pay $29.00');
+    // The bounties service's card processor is the simulated one: the form says so.
+    await expect(page.getByTestId('card-processor-notice')).toHaveText('Card payments are simulated: no card is charged.');
 
     await payment.pay.click();
     await expect(toastText(page, 'Please fill in all payment details')).toBeVisible();

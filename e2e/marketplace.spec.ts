@@ -133,7 +133,7 @@ test.describe('/marketplace', () => {
 });
 
 test.describe('/cart', () => {
-  test('Buy adds and opens the cart; + is refused, − and Remove take lines out, a withdrawn or repriced line says so, and the empty cart leads back', async ({
+  test('Buy adds and opens the cart; + is disabled at 1 and says why, − and Remove take lines out, a withdrawn or repriced line says so, and the empty cart leads back', async ({
     page,
     playwright,
     baseURL,
@@ -178,9 +178,10 @@ test.describe('/cart', () => {
     await expect(cart.lines).toHaveCount(2);
     await expect(cart.total).toHaveText('$15.50');
 
-    // An NFT is unique: + is refused with the server's words; − to 0 removes the line.
-    await cart.increase(vega).click();
-    await expect(toastText(page, 'Each NFT is unique: you can buy only one')).toBeVisible();
+    // An NFT is unique: + is disabled at 1, with the reason beside it as its description; − to 0 removes the line.
+    await expect(cart.increase(vega)).toBeDisabled();
+    await expect(line.getByTestId('quantity-hint')).toHaveText('Each NFT is unique: you can buy only one');
+    await expect(cart.increase(vega)).toHaveAccessibleDescription('Each NFT is unique: you can buy only one');
     await expect(line.getByTestId('line-quantity')).toHaveText('1');
     await cart.decrease(deneb).click();
     await expect(toastText(page, 'Item removed from cart')).toBeVisible();
@@ -278,6 +279,64 @@ test.describe('/payment', () => {
     await sellerContext.close();
     await seller.dispose();
     await buyerApi.dispose();
+  });
+
+  test('a cart line sold meanwhile is named and nothing is bought, the cart shows it sold; the card processor says it is simulated, and the seller’s proceeds wait on /balance with their date', async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    const tag = journeyTag();
+    const seller = await MarketApi.signUp(playwright, baseURL ?? '');
+    const gone = `Gone ${tag}`;
+    const kept = `Kept ${tag}`;
+    const goneNft = await seller.createListed({ name: gone, price: '2' });
+    const keptNft = await seller.createListed({ name: kept, price: '3.50' });
+    const buyer = await signUpViaApi(page);
+    const buyerApi = await MarketApi.signIn(playwright, baseURL ?? '', buyer);
+    await buyerApi.addToCart(goneNft.nft_id);
+    await buyerApi.addToCart(keptNft.nft_id);
+    const rival = await MarketApi.signUp(playwright, baseURL ?? '', namedAccount('rival'));
+    const checkouts = countCheckouts(page);
+
+    await page.goto('/payment');
+    const payment = new PaymentScreen(page);
+    await expect(payment.total).toHaveText('$5.50');
+    await expect(page.getByTestId('card-processor-notice')).toHaveText('Card payments are simulated: no card is charged.');
+    await rival.buy(goneNft.nft_id, 200);
+    // The summary marks the sold line live; paying says which line, and sends nothing.
+    await expect(payment.summary.getByTestId('order-line').filter({ hasText: gone }).getByTestId('order-line-notice')).toHaveText(
+      'This NFT has already been sold or is no longer for sale',
+    );
+    await payment.fillCard(goodCard);
+    await payment.pay.click();
+    await expect(toastText(page, `${gone}: This NFT has already been sold or is no longer for sale`)).toBeVisible();
+    expect(checkouts.count).toBe(0);
+    await page.getByRole('link', { name: 'Review your cart' }).click();
+    const cart = new CartScreen(page);
+    await expect(cart.line(gone).getByTestId('line-notice')).toContainText('This NFT has already been sold or is no longer for sale');
+    await cart.remove(gone).click();
+    await expect(cart.lines).toHaveCount(1);
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await payment.fillCard(goodCard);
+    await payment.pay.click();
+    await expect(toastText(page, 'Payment processed successfully!')).toBeVisible();
+    expect(checkouts.count).toBe(1);
+
+    // The seller's $5.50 (the rival's $2.00 and the buyer's $3.50, both by card) is pending, not cash, until it settles (7 days); the statement row says when.
+    const sellerContext = await browser.newContext({ baseURL });
+    const sellerPage = await sellerContext.newPage();
+    await signInViaApi(sellerPage, seller.account);
+    await sellerPage.goto('/balance');
+    const cash = sellerPage.locator('.sf-stat').filter({ hasText: 'Cash Balance' });
+    await expect(cash).toContainText('$0.00');
+    await expect(cash).toContainText(/\$5\.50 pending, settles on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    const row = sellerPage.getByTestId('transaction-row').filter({ hasText: 'NFT sold' }).first();
+    await expect(row).toHaveAttribute('data-status', 'pending');
+    await expect(row.getByTestId('transaction-settles')).toHaveText(/^Settles on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await sellerContext.close();
+    await Promise.all([seller.dispose(), rival.dispose(), buyerApi.dispose()]);
   });
 
   test('Purchase NFT on /nft/:id pays for that one NFT; a sale elsewhere shows at once, and one’s own NFT cannot be bought', async ({

@@ -7,6 +7,7 @@ import { TiersTable } from '../features/tokens/components/tiers-table';
 import { RecentTransactions } from '../features/transactions/components/recent-transactions';
 import { useSummary } from '../shared/api/summary';
 import { formatCount } from '../shared/lib/format';
+import { pendingCashHint } from '../shared/lib/pending-cash';
 import { rewardsNavLinks } from './nav-links';
 import './screens.css';
 
@@ -23,7 +24,13 @@ export function BalancePage() {
         </header>
         <div className="sf-stat-grid">
           <PointsBalanceCard summary={summary} loading={loading} />
-          <StatCard label="Cash Balance" value={formatCents(summary.cash_balance_cents)} to="/withdrawal" loading={loading} />
+                    <StatCard
+            label="Cash Balance"
+            value={formatCents(summary.cash_balance_cents)}
+            hint={pendingCashHint(summary) ?? undefined}
+            to="/withdrawal"
+            loading={loading}
+          />
           <StatCard label="Total Earned" value={formatCents(summary.total_earned_cents)} loading={loading} />
           <StatCard
             label="Total Withdrawn"

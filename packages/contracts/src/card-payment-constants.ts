@@ -38,3 +38,26 @@ export const cardBrandOf = (digits: string): string => {
   if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
   return 'card';
 };
+
+/**
+ * Who takes card payments: the card processor behind the kit's `CardProcessor` boundary
+ * (`packages/service-kit/src/payments/card-processor.ts`), chosen by `CARD_PROCESSOR` in a
+ * service's config/env.ts. Only `simulated` exists here (no card network on this machine); a real
+ * processor adds its own mode.
+ */
+export const CARD_PROCESSOR_MODES = ['simulated'] as const;
+export type CardProcessorMode = (typeof CARD_PROCESSOR_MODES)[number];
+
+/**
+ * Days between a card payment and its settlement, the simulated processor's default
+ * (`CARD_SETTLEMENT_DAYS`): the proceeds are pending until then and cannot be withdrawn or spent.
+ * Why 7: card networks move the money to the platform within a few business days, and most
+ * unauthorised-use reports by cardholders arrive within the first days; a week covers both
+ * before the money can leave (services/marketplace/README.md, "Card proceeds settle").
+ */
+export const CARD_SETTLEMENT_DAYS = 7;
+
+/** What the payment screens say in simulated mode, above the card fields. */
+export const cardProcessorNotices: Record<CardProcessorMode, string> = {
+  simulated: 'Card payments are simulated: no card is charged.',
+};

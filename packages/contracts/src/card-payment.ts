@@ -1,6 +1,7 @@
 import './zod';
 import { z } from 'zod';
 import {
+  CARD_PROCESSOR_MODES,
   CARD_NUMBER_MAX_DIGITS,
   CARD_NUMBER_MIN_DIGITS,
   CARD_PAYMENT_METHODS,
@@ -79,3 +80,10 @@ export type CardDetails = z.output<typeof cardDetailsSchema>;
  * side by side in one JSON object. Every domain that takes a card builds its body with this.
  */
 export const cardPaymentOf = <T extends z.ZodObject>(order: T) => z.intersection(order, cardDetailsSchema);
+
+/** GET /api/<domain>/card-processor (public): which card processor takes payments, and how many days its payments take to settle. */
+export const cardProcessorSchema = z.object({
+  mode: z.enum(CARD_PROCESSOR_MODES),
+  settlement_days: z.number().int().nonnegative(),
+});
+export type CardProcessorInfo = z.infer<typeof cardProcessorSchema>;

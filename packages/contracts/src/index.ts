@@ -36,6 +36,7 @@ export * from './marketplace-constants';
 export * from './marketplace';
 export * from './marketplace-search';
 export * from './marketplace-cart';
+export * from './marketplace-order';
 export * from './marketplace-solana';
 export * from './marketplace-sales';
 export * from './contract-run';

@@ -1,6 +1,7 @@
 import './zod';
 import { z } from 'zod';
 import { cardPaymentOf } from './card-payment';
+import { checkOrderFields, orderFields } from './marketplace-order';
 import { marketplaceMessages, PAYMENT_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES } from './marketplace-constants';
 
 /**
@@ -50,15 +51,10 @@ export const cartRemovedSchema = z.object({ removed: z.literal(true) });
 
 /**
  * POST /checkout/card: the card (`cardPaymentOf`: every field required, then the number's Luhn
- * check, a future expiry and a 3-4 digit cvv; brand and last 4 kept). `nft_id` buys that one NFT
- * without the cart (at `price_cents` when given, the price the page showed).
+ * check, a future expiry and a 3-4 digit cvv; brand and last 4 kept) beside the order
+ * (`marketplace-order.ts`): one NFT at the price its page showed, or the cart's items at theirs.
  */
-export const cardPaymentSchema = cardPaymentOf(
-  z.object({
-    nft_id: nftId.optional(),
-    price_cents: z.number().int().positive().optional(),
-  }),
-);
+export const cardPaymentSchema = cardPaymentOf(z.object(orderFields).superRefine(checkOrderFields));
 export type CardPaymentRequest = z.input<typeof cardPaymentSchema>;
 export type CardPayment = z.output<typeof cardPaymentSchema>;
 

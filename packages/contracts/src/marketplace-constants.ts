@@ -67,6 +67,11 @@ export const marketplaceMessages = {
   // Paying with a Solana wallet (spec sections 5 and 8): the shared words, and the order's own.
   ...solanaPaymentMessages,
   orderChanged: 'Your order has changed since the payment was prepared. Please review it and pay again.',
+  // Every checkout names what the buyer saw (price_cents, or items with theirs).
+  priceSeenRequired: 'price_cents is required: the price you were shown, in cents',
+  itemsRequired: 'items is required: each NFT of your cart with the price you were shown, in cents',
+  oneOrderAtATime: 'Pay for one NFT (nft_id and price_cents) or for your cart (items), not both',
+  itemTwice: 'items: each NFT may be named once',
   // The NFT's sale history on /nft/:id.
   saleHistory: 'Sale History',
   noSales: 'No sales yet',
@@ -75,6 +80,10 @@ export const marketplaceMessages = {
 /** 409 when the listing's price is no longer the one in the cart: names the new price. */
 export const priceChangedMessage = (newPriceCents: number): string =>
   `The price of this NFT has changed to ${formatCents(newPriceCents)}. Please review your cart.`;
+
+/** 409 for a cart line sold or withdrawn since it was added: names it, and says nothing was bought. */
+export const lineSoldMessage = (name: string): string =>
+  `"${name}" has already been sold or is no longer for sale. Nothing was bought: remove it from your cart to pay for the rest.`;
 
 /** An NFT is unique: a cart line's quantity is always 1. */
 export const CART_QUANTITY = 1;

@@ -1,5 +1,6 @@
 import './zod';
 import { z } from 'zod';
+import { orderSchema, type OrderRequest } from './marketplace-order';
 import { solanaPaymentMessages } from './solana-payment-constants';
 import { solanaAddress } from './solana';
 
@@ -27,12 +28,9 @@ export const formatLamportsAsSol = (lamports: bigint): string => {
   return `${whole}.${fraction}`;
 };
 
-/** The order a Solana payment request is for: the caller's cart, or one NFT at the price shown. */
-export const solanaPaymentRequestBodySchema = z.object({
-  nft_id: z.uuid().optional(),
-  price_cents: z.number().int().positive().optional(),
-});
-export type SolanaPaymentRequestBody = z.input<typeof solanaPaymentRequestBodySchema>;
+/** The order a Solana payment request is for: one NFT at the price shown, or the cart's items at theirs. */
+export const solanaPaymentRequestBodySchema = orderSchema;
+export type SolanaPaymentRequestBody = OrderRequest;
 
 /** What the wallet is asked to sign. `lamports` is a decimal string (a u64 can pass 2^53). */
 export const solanaPaymentRequestSchema = z.object({

@@ -69,6 +69,10 @@ export const rewardsSummarySchema = z.object({
   total_withdrawn_cents: count,
   /** Cash held for withdrawals not yet completed (already out of the cash balance). */
   pending_withdrawal_cents: count,
+  /** Proceeds of card payments not settled yet: the user's, but not in the cash balance, so not withdrawable or spendable. */
+  pending_cash_cents: count,
+  /** When the next of those settles (null when none waits). */
+  next_settlement_at: timestamp.nullable(),
   tokens: tokenBalanceSchema,
   tier: tierSchema,
 });
@@ -89,6 +93,8 @@ export const transactionSchema = z.object({
   source: transactionSourceSchema.nullable(),
   created_at: timestamp,
   completed_at: timestamp.nullable(),
+  /** A credit that waits for its payment to settle (card proceeds): when it settles, or settled; null for every other row. */
+  settles_at: timestamp.nullable(),
 });
 export type LedgerTransaction = z.infer<typeof transactionSchema>;
 export const transactionsSchema = z.object({ transactions: z.array(transactionSchema) });

@@ -1,5 +1,7 @@
 import { rewardsSqlStates } from '@starforge/contracts';
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Jobs, type Sql } from '@starforge/service-kit';
+import { type CardProcessor, simulatedCardProcessor } from '@starforge/service-kit/payments/card-processor';
+import { cardProcessorRoute } from '@starforge/service-kit/payments/card-processor-route';
 import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import type { BountiesDeps } from './deps';
 import type { OpenBountiesPageCache } from './domain/open-bounty-pages';
@@ -20,6 +22,8 @@ export interface BountiesAppOptions {
   solanaSettlement?: SolanaSettlement;
   /** The open-bounties pages kept in memory (server.ts makes one). Default: none, every page read from the database. */
   openPages?: OpenBountiesPageCache;
+  /** The card processor the Pro plan's card payment is taken by (its mode answered at GET /card-processor). Default: the simulated one. */
+  cardProcessor?: CardProcessor;
 }
 
 /** The bounties service (issue 17): plans, projects, funded bounties, completions and reviews. */
@@ -40,5 +44,6 @@ export const createApp = (sql: Sql, options: BountiesAppOptions) => {
   app.route('/', bountyRoutes(deps));
   app.route('/', completionRoutes(deps));
   app.route('/', reviewRoutes(deps));
+  app.route('/', cardProcessorRoute(options.cardProcessor ?? simulatedCardProcessor()));
   return app;
 };

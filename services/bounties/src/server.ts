@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { idempotencyKeyMigrations, runService, type Jobs } from '@starforge/service-kit';
+import { cardProcessorOf } from '@starforge/service-kit/payments/card-processor';
 import { createApp } from './app';
 import { readBountiesConfig } from './config/env';
 import { rearmClaimLapses, registerBountiesJobs } from './domain/claim-life';
@@ -17,7 +18,7 @@ await runService({
   createApp: (sql, { jobs }) => {
     openPages = openBountiesPageCache(sql);
     serviceJobs = jobs;
-    return createApp(sql, { jobs, solanaTreasury: config.solanaTreasury, openPages });
+    return createApp(sql, { jobs, solanaTreasury: config.solanaTreasury, openPages, cardProcessor: cardProcessorOf(config.cardProcessor) });
   },
   startBackground: async (sql) => {
     openPages?.start();

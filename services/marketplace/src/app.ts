@@ -1,6 +1,8 @@
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
+import { cardProcessorRoute } from '@starforge/service-kit/payments/card-processor-route';
 import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
 import type { MarketplaceDeps } from './deps';
+import type { CardPayments } from './domain/card-settlement';
 import { marketplaceServiceSqlStates } from './domain/errors';
 import { SEARCH_REFRESH_MS, searchRefresher, type SearchPageCache } from './domain/search';
 import { cartRoutes } from './routes/cart';
@@ -25,6 +27,8 @@ export interface MarketplaceAppOptions {
   solanaTreasury: string;
   /** Sends a verified Solana payment and waits for it. Default: the kit's offline settlement (no network here). */
   solanaSettlement?: SolanaSettlement;
+  /** The card processor behind the kit's boundary (`cardProcessorOf(config)`) and the durable jobs that settle its payments. */
+  cards: CardPayments;
 }
 
 /** The marketplace service: listings (issue 15); search, the cart, card and Solana checkout, sale history (issue 16). */
@@ -36,6 +40,7 @@ export const createApp = (sql: Sql, options: MarketplaceAppOptions) => {
     refreshSearch: searchRefresher(sql, options.searchRefreshMs ?? SEARCH_REFRESH_MS),
     ...(options.searchCache ? { searchCache: options.searchCache } : {}),
     solana: { treasury: options.solanaTreasury, settlement: options.solanaSettlement ?? offlineSolanaSettlement },
+    cards: options.cards,
   };
   const app = createServiceApp('marketplace', sql, { sqlStates: marketplaceServiceSqlStates });
   app.route('/', listingRoutes(deps));
@@ -43,6 +48,7 @@ export const createApp = (sql: Sql, options: MarketplaceAppOptions) => {
   app.route('/', searchRoutes(deps));
   app.route('/', cartRoutes(deps));
   app.route('/', checkoutRoutes(deps));
+  app.route('/', cardProcessorRoute(deps.cards.processor));
   app.route('/', solanaRoutes(deps));
   app.route('/', salesRoutes(deps));
   return app;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthEnv, Sql } from '@starforge/service-kit';
+import type { CardPayments } from './domain/card-settlement';
 import type { SearchPageCache } from './domain/search';
 import type { SolanaPaymentConfig } from './domain/solana-payment';
 
@@ -16,4 +17,6 @@ export interface MarketplaceDeps {
   searchCache?: SearchPageCache;
   /** The treasury Solana payments go to, and the settlement that sends them. */
   solana: SolanaPaymentConfig;
+  /** The card processor (its mode from config/env.ts) and the jobs that settle card payments. */
+  cards: CardPayments;
 }

@@ -1,19 +1,23 @@
 import { fileURLToPath } from 'node:url';
-import { idempotencyKeyMigrations, runService } from '@starforge/service-kit';
+import { idempotencyKeyMigrations, runService, type Jobs } from '@starforge/service-kit';
+import { cardProcessorOf } from '@starforge/service-kit/payments/card-processor';
 import { createApp } from './app';
 import { readMarketplaceConfig } from './config/env';
+import { registerMarketplaceJobs } from './domain/card-settlement';
 import { searchPageCache, type SearchPageCache } from './domain/search';
 
 const config = readMarketplaceConfig();
+const processor = cardProcessorOf(config.cardProcessor);
 let searchCache: SearchPageCache | undefined;
 
 await runService({
   domain: 'marketplace',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   kitMigrations: [idempotencyKeyMigrations],
-  createApp: (sql) => {
+  registerJobs: (jobs: Jobs, sql) => registerMarketplaceJobs({ processor, jobs }, sql),
+  createApp: (sql, { jobs }) => {
     searchCache = searchPageCache(sql);
-    return createApp(sql, { solanaTreasury: config.solanaTreasury, searchCache });
+    return createApp(sql, { solanaTreasury: config.solanaTreasury, searchCache, cards: { processor, jobs } });
   },
   startBackground: async () => {
     searchCache?.start();

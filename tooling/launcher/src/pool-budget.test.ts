@@ -7,26 +7,26 @@ describe('the connection budget', () => {
     expect(connectionsPerCopy('events', {})).toBe(21);
     expect(connectionsPerCopy('nft', {})).toBe(25);
     expect(connectionsPerCopy('rewards', { DB_POOL_MAX: '10', JOBS_POOL_MAX: '2' })).toBe(13);
-    expect(connectionsPerCopy('marketplace', { DB_POOL_MAX: '10', DB_POOL_MAX_MARKETPLACE: '30' })).toBe(32);
+    expect(connectionsPerCopy('marketplace', { DB_POOL_MAX: '10', DB_POOL_MAX_MARKETPLACE: '30' })).toBe(36);
   });
 
-  it('adds copies × per copy over every service (139 for one copy of each by default)', () => {
-    expect(connectionBudget({}, {}).total).toBe(139);
+  it('adds copies × per copy over every service (143 for one copy of each by default)', () => {
+    expect(connectionBudget({}, {}).total).toBe(143);
     const two = connectionBudget({ auth: 2, events: 2, nft: 2, rewards: 2, marketplace: 2, bounties: 2 }, {});
-    expect(two.total).toBe(278);
+    expect(two.total).toBe(286);
     expect(connectionBudget({ marketplace: 3 }, { DB_POOL_MAX: '10' })).toEqual({
-      byService: { auth: 10, nft: 15, marketplace: 36, bounties: 16, rewards: 15, events: 11 },
-      total: 103,
+      byService: { auth: 10, nft: 15, marketplace: 48, bounties: 16, rewards: 15, events: 11 },
+      total: 115,
     });
   });
 
   it("warns when the budget exceeds the server's max_connections less its reserved ones", () => {
     const defaults = connectionBudget({}, {});
     expect(connectionBudgetWarning(defaults, { maxConnections: 300 })).toBeNull();
-    expect(connectionBudgetWarning(defaults, { maxConnections: 142 })).toBeNull();
-    expect(connectionBudgetWarning(defaults, { maxConnections: 141 })).toMatch(/may open 139 connections .* more than the 138 its max_connections leaves/);
+    expect(connectionBudgetWarning(defaults, { maxConnections: 146 })).toBeNull();
+    expect(connectionBudgetWarning(defaults, { maxConnections: 145 })).toMatch(/may open 143 connections .* more than the 142 its max_connections leaves/);
     expect(connectionBudgetWarning(defaults, { maxConnections: 100 })).toMatch(
-      /auth 20, nft 25, marketplace 22, bounties 26, rewards 25, events 21.*lower DB_POOL_MAX/,
+      /auth 20, nft 25, marketplace 26, bounties 26, rewards 25, events 21.*lower DB_POOL_MAX/,
     );
     expect(connectionBudgetWarning(connectionBudget({}, { DB_POOL_MAX: '10' }), { maxConnections: 100, reservedConnections: 13 })).toBeNull();
   });
@@ -34,6 +34,6 @@ describe('the connection budget', () => {
   it('asks the server its limits (the test servers allow 300: two copies of each fit at the default pools, three do not)', async () => {
     const copies = (n: number) => ({ auth: n, events: n, nft: n, rewards: n, marketplace: n, bounties: n });
     expect(await checkConnectionBudget(inject('databaseUrl'), copies(2), {})).toBeNull();
-    expect(await checkConnectionBudget(inject('databaseUrl'), copies(3), {})).toMatch(/may open 417 connections .* more than the 297/);
+    expect(await checkConnectionBudget(inject('databaseUrl'), copies(3), {})).toMatch(/may open 429 connections .* more than the 297/);
   });
 });

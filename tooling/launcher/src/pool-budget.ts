@@ -11,7 +11,7 @@ import { createSql, readPoolSizes } from '@starforge/service-kit';
 const LISTEN_CONNECTIONS: Readonly<Record<ServiceName, number>> = { auth: 0, events: 1, nft: 1, rewards: 1, marketplace: 2, bounties: 2 };
 
 /** The services that run durable jobs (`registerJobs` in their server.ts): each copy opens pg-boss's pool too. */
-const RUNS_JOBS: ReadonlySet<ServiceName> = new Set<ServiceName>(['nft', 'rewards', 'bounties']);
+const RUNS_JOBS: ReadonlySet<ServiceName> = new Set<ServiceName>(['nft', 'rewards', 'marketplace', 'bounties']);
 
 /** At most this many connections to PostgreSQL from one copy of `service`, with the pool sizes `env` sets. */
 export const connectionsPerCopy = (service: ServiceName, env: NodeJS.ProcessEnv = process.env): number => {

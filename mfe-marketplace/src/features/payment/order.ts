@@ -1,4 +1,5 @@
 import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import type { OrderRequest } from '@starforge/contracts/marketplace-order';
 
 /** A line of the order summary: a cart line, or the one NFT bought from its page. */
 interface OrderLine {
@@ -16,12 +17,15 @@ export interface Order {
   kind: 'cart' | 'nft';
   lines: OrderLine[];
   total_cents: number;
-  /** Added to either checkout's body: nothing for the cart; for one NFT, its id and the price the page shows. */
-  target: { nft_id?: string; price_cents?: number };
+  /** Added to either checkout's body: the prices the buyer sees (one NFT's id and price, or the cart's items and theirs). */
+  target: OrderRequest;
   /** Reads the order again (after a refused payment: the summary then shows why). */
   refetch: () => void;
 }
 
-/** Why the order cannot be paid as it stands ('Your cart is empty', a line sold or repriced), or null. */
-export const orderProblem = (order: Pick<Order, 'lines'>): string | null =>
-  order.lines.length === 0 ? marketplaceMessages.cartEmpty : (order.lines.find((line) => line.notice !== null)?.notice ?? null);
+/** Why the order cannot be paid as it stands ('Your cart is empty', or the line sold or repriced, named: 'Vega: This NFT has…'), or null. */
+export const orderProblem = (order: Pick<Order, 'lines'>): string | null => {
+  if (order.lines.length === 0) return marketplaceMessages.cartEmpty;
+  const line = order.lines.find((l) => l.notice !== null);
+  return line ? `${line.name}: ${line.notice}` : null;
+};

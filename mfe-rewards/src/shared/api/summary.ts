@@ -16,6 +16,8 @@ const emptySummary: RewardsSummary = {
   total_earned_cents: 0,
   total_withdrawn_cents: 0,
   pending_withdrawal_cents: 0,
+  pending_cash_cents: 0,
+  next_settlement_at: null,
   tokens: { available: 0, staked: 0 },
   tier: { id: '', name: 'Free', required_tokens: 0, features: { max_tests_per_day: null, sandbox_access: false, priority_support: false } },
 };

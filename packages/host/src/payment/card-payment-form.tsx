@@ -5,6 +5,7 @@ import { Field } from '@starforge/ui';
 // The package's own entry, not its files: the page must use the one copy the shell shares.
 import { useFormAction } from '@starforge/host';
 import { type CardField, type CardFields, cardInput, emptyCard } from './card-input';
+import { CardProcessorNotice } from './card-processor-notice';
 
 const methods: { value: CardPaymentMethod; label: string }[] = [
   { value: 'credit_card', label: 'Credit card' },
@@ -30,14 +31,16 @@ export interface CardPaymentFormProps<R> extends PaymentOutcome<R> {
    * one Idempotency-Key per press); resolves to undefined when it ignored a press (running).
    */
   pay: { run: (card: CardFields) => Promise<R | undefined>; busy: boolean };
+  /** The paying service's API ('/api/marketplace'): the form says what its card processor is (simulated here). */
+  processorApi: string;
 }
 
 /**
- * The Credit Card tab: credit or debit, number, expiry (MM/YY), cvv and cardholder name, checked
+ * The Credit Card tab: what the card processor is (a simulated one says so), credit or debit, number, expiry (MM/YY), cvv and cardholder name, checked
  * with the servers' schema before sending (the message beside the field it is about), then the
  * domain's payment. The fields are cleared after a payment goes through.
  */
-export function CardPaymentForm<R>({ amountCents, pay, problem = null, success, onSuccess, failure }: CardPaymentFormProps<R>) {
+export function CardPaymentForm<R>({ amountCents, pay, processorApi, problem = null, success, onSuccess, failure }: CardPaymentFormProps<R>) {
   const ids = useId();
   const [card, setCard] = useState<CardFields>(emptyCard);
   const [invalid, setInvalid] = useState<CardField | null>(null);
@@ -61,6 +64,7 @@ export function CardPaymentForm<R>({ amountCents, pay, problem = null, success, 
 
   return (
     <form onSubmit={form.submit} noValidate aria-describedby={form.error && !invalid ? `${ids}-error` : undefined}>
+      <CardProcessorNotice api={processorApi} />
       <fieldset className="sf-pay-methods">
         <legend>Payment method</legend>
         {methods.map((method) => (

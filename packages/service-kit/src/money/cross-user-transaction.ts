@@ -32,7 +32,11 @@ interface MoveBase {
 export type ValueMove =
   | (MoveBase & { op: 'debit_cash'; cents: number; kind: CashKind })
   | (MoveBase & { op: 'credit_cash'; cents: number; kind: CashKind })
-  | (MoveBase & { op: 'award_points'; points: number; rule: string });
+  // Cash the user may not spend until `settlesAt` has passed and the payment settled (card proceeds): rewards.credit_pending_cash.
+  | (MoveBase & { op: 'credit_pending_cash'; cents: number; kind: 'sale_proceeds' | 'royalty'; settlesAt: Date })
+  | (MoveBase & { op: 'award_points'; points: number; rule: string })
+  // The pending credit under `key` settled: rewards.settle_cash moves it into the cash balance (description and source unused).
+  | (Pick<MoveBase, 'userId' | 'key'> & { op: 'settle_cash' });
 
 /** What the caller's locking step answers: its result, the value to move and the events to send. */
 export interface CrossUserPlan<T> {
@@ -51,10 +55,20 @@ export interface CrossUserOutcome<T> {
   moved: boolean[];
 }
 
-const amountOf = (move: ValueMove): number => (move.op === 'award_points' ? move.points : move.cents);
+/** The amount a move carries (a zero one is skipped); null for a settlement, which carries none. */
+const amountOf = (move: ValueMove): number | null => (move.op === 'settle_cash' ? null : move.op === 'award_points' ? move.points : move.cents);
 
 const callRewards = async (tx: Tx, move: ValueMove): Promise<boolean> => {
+  if (move.op === 'settle_cash') {
+    const [settled] = await tx<{ moved: boolean }[]>`select rewards.settle_cash(${move.userId}, ${move.key}) as moved`;
+    return settled?.moved === true;
+  }
   const source = move.source ? tx.json({ type: move.source.type, id: move.source.id }) : null;
+  if (move.op === 'credit_pending_cash') {
+    const [pending] = await tx<{ moved: boolean }[]>`
+      select rewards.credit_pending_cash(${move.userId}, ${move.cents}, ${move.kind}, ${move.description}, ${source}, ${move.key}, ${move.settlesAt}) as moved`;
+    return pending?.moved === true;
+  }
   const [row] =
     move.op === 'award_points'
       ? await tx<{ moved: boolean }[]>`

@@ -4,7 +4,9 @@ import type { Tx } from '../db';
 import type { SolanaPaid } from '../solana-payment/payment-request';
 
 /** What a payment was made with: a card's brand and last 4 (never its number or cvv), or a verified Solana transfer. */
-export type PaymentMeans = { method: CardPaymentMethod; cardBrand: string; cardLast4: string } | ({ method: 'solana' } & SolanaPaid);
+export type PaymentMeans =
+  // `transactionId`: the card processor's reference for the charge (`CardProcessor.charge`); without one, a random id.
+  { method: CardPaymentMethod; cardBrand: string; cardLast4: string; transactionId?: string } | ({ method: 'solana' } & SolanaPaid);
 
 interface PaymentRow {
   id: string;
@@ -43,7 +45,7 @@ export const recordPayment = async (
       (user_id, total_cents, currency, payment_method, status, card_brand, card_last4, transaction_id,
        solana_transaction_id, solana_wallet_address, amount_lamports, idempotency_key, completed_at)
     values (${userId}, ${totalCents}, ${solana ? 'SOL' : 'USD'}, ${means.method}, 'completed', ${card?.cardBrand ?? null}, ${card?.cardLast4 ?? null},
-            ${`${solana ? 'solana' : 'card'}_${randomBytes(12).toString('hex')}`},
+            ${card?.transactionId ?? `${solana ? 'solana' : 'card'}_${randomBytes(12).toString('hex')}`},
             ${solana?.signature ?? null}, ${solana?.walletAddress ?? null}, ${solana ? solana.lamports.toString() : null}, ${idempotencyKey}, now())
     returning id, total_cents, currency, payment_method, status, card_brand, card_last4, transaction_id,
               solana_transaction_id, solana_wallet_address, amount_lamports, completed_at`;

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { newSolanaReference } from '@starforge/service-kit/solana-payment/index';
+import { CARD_SETTLEMENT_DAYS } from '@starforge/contracts';
 import { readBountiesConfig } from './env';
 
 describe('readBountiesConfig', () => {
   it('reads the one treasury the marketplace pays too', () => {
     const treasury = newSolanaReference();
-    expect(readBountiesConfig({ SOLANA_TREASURY: ` ${treasury} ` })).toEqual({ solanaTreasury: treasury });
+    expect(readBountiesConfig({ SOLANA_TREASURY: ` ${treasury} ` })).toEqual({
+      solanaTreasury: treasury,
+      cardProcessor: { mode: 'simulated', settlementDays: CARD_SETTLEMENT_DAYS },
+    });
   });
 
   it('refuses to start without a treasury, or with one that is not a 32-byte base58 key', () => {

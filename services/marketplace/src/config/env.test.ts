@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { newSolanaReference } from '@starforge/service-kit/solana-payment/index';
+import { CARD_SETTLEMENT_DAYS } from '@starforge/contracts';
 import { readMarketplaceConfig } from './env';
 
 describe('readMarketplaceConfig', () => {
   it('reads the treasury address', () => {
     const treasury = newSolanaReference();
-    expect(readMarketplaceConfig({ SOLANA_TREASURY: ` ${treasury} ` })).toEqual({ solanaTreasury: treasury });
+    expect(readMarketplaceConfig({ SOLANA_TREASURY: ` ${treasury} ` })).toEqual({
+      solanaTreasury: treasury,
+      cardProcessor: { mode: 'simulated', settlementDays: CARD_SETTLEMENT_DAYS },
+    });
+  });
+
+  it('names the card processor: simulated (the only mode here), its settlement days configurable', () => {
+    const SOLANA_TREASURY = newSolanaReference();
+    expect(readMarketplaceConfig({ SOLANA_TREASURY, CARD_PROCESSOR: 'simulated', CARD_SETTLEMENT_DAYS: '2' }).cardProcessor).toEqual({
+      mode: 'simulated',
+      settlementDays: 2,
+    });
+    expect(() => readMarketplaceConfig({ SOLANA_TREASURY, CARD_PROCESSOR: 'stripe' })).toThrow(/CARD_PROCESSOR must be one of: simulated/);
+    expect(() => readMarketplaceConfig({ SOLANA_TREASURY, CARD_SETTLEMENT_DAYS: '1.5' })).toThrow(/whole number of days/);
   });
 
   it('refuses to start without a treasury, or with one that is not a 32-byte base58 key', () => {

@@ -1,19 +1,21 @@
-import type { CardPayment, CheckoutAnswer, Payment } from '@starforge/contracts';
+import { type CardPayment, type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, type Payment } from '@starforge/contracts';
 import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type ValueMove } from '@starforge/service-kit';
 import { type PaymentMeans, recordPayment } from '@starforge/service-kit/payments/record-payment';
+import { type CardPayments, recordCharge } from './card-settlement';
+import { proceedsKey, royaltyKey } from './sale-keys';
 import { cartEmpty, listingSold, ownNft, paymentRequestUsed, priceChanged } from './errors';
 
-/** What is being bought: the buyer's cart (no `nft_id`), or one NFT, at `price_cents` when given (the price the page showed). */
+/**
+ * What is being bought, always at the prices the buyer saw: one NFT ('Purchase NFT' on /nft/:id)
+ * or the cart's lines as /payment showed them.
+ */
 export interface Order {
-  nft_id?: string | undefined;
-  price_cents?: number | undefined;
+  kind: 'nft' | 'cart';
+  items: OrderItem[];
 }
 
-/** What is being bought: an NFT at the price the buyer saw (null: the listing's price now). */
-interface Wanted {
-  nftId: string;
-  priceCents: number | null;
-}
+/** The order a checkout's body names (`orderSchema`: one NFT with its price, or the cart's items with theirs). */
+export const orderOf = (body: Parameters<typeof orderItemsOf>[0]): Order => ({ kind: body.nft_id === undefined ? 'cart' : 'nft', items: orderItemsOf(body) });
 
 interface ListedSale {
   id: string;
@@ -35,17 +37,6 @@ export interface CheckedOrder {
 export type { PaymentMeans };
 
 /**
- * The buyer's cart lines (read, not locked: a winning checkout deletes every line of the NFTs it
- * sold, other buyers' too, and must never wait on them), or the one NFT the order names.
- */
-const wantedOf = async (tx: Tx, buyerId: string, order: Order): Promise<Wanted[]> => {
-  if (order.nft_id) return [{ nftId: order.nft_id, priceCents: order.price_cents ?? null }];
-  const lines = await tx<{ nftId: string; unitPriceCents: string }[]>`
-    select nft_id, unit_price_cents from marketplace.cart_items where user_id = ${buyerId} order by nft_id`;
-  return lines.map((l) => ({ nftId: l.nftId, priceCents: Number(l.unitPriceCents) }));
-};
-
-/**
  * The NFTs' active listings, in id order, with each NFT's creator and royalty; `lock` takes them
  * `for update`: a listing being sold by another checkout is waited for, then no longer `listed`.
  */
@@ -58,51 +49,54 @@ const listingsOf = (tx: Tx, nftIds: string[], lock: boolean) => tx<ListedSale[]>
   order by s.id
   ${lock ? tx`for update of s` : tx``}`;
 
+/** 409 for an NFT of the order with no active listing: a cart line names it (nothing is bought), one NFT says it plainly. */
+const soldLine = async (tx: Tx, order: Order, nftId: string) => {
+  if (order.kind === 'nft') return listingSold();
+  const [nft] = await tx<{ name: string }[]>`select name from nft.nfts where id = ${nftId}`;
+  return nft ? listingSold(lineSoldMessage(nft.name)) : listingSold();
+};
+
 /**
  * The order's listings, each checked as the buyer is about to pay: still listed (else 409
- * `listing_sold`), not the buyer's own (400 `own_nft`), at the price the buyer saw (409
- * `price_changed`); an empty cart is 400 `cart_empty`. `lock` takes the listings `for update` (a
- * checkout); without it they are only read (a Solana payment request, which pays nothing yet).
+ * `listing_sold`, naming the cart line: the whole order is refused, nothing is bought), not the
+ * buyer's own (400 `own_nft`), at the price the buyer saw (409 `price_changed`); an empty order is
+ * 400 `cart_empty`. `lock` takes the listings `for update` (a checkout); without it they are only
+ * read (a Solana payment request, which pays nothing yet).
  */
 export const checkOrder = async (tx: Tx, buyerId: string, order: Order, { lock }: { lock: boolean }): Promise<CheckedOrder> => {
-  const wanted = await wantedOf(tx, buyerId, order);
-  if (wanted.length === 0) throw cartEmpty();
+  if (order.items.length === 0) throw cartEmpty();
   const sales = await listingsOf(
     tx,
-    wanted.map((w) => w.nftId),
+    order.items.map((item) => item.nft_id),
     lock,
   );
   const saleOf = new Map(sales.map((s) => [s.nftId, s]));
-  for (const want of wanted) {
-    const sale = saleOf.get(want.nftId);
-    if (!sale) throw listingSold();
+  for (const item of order.items) {
+    const sale = saleOf.get(item.nft_id);
+    if (!sale) throw await soldLine(tx, order, item.nft_id);
     if (sale.sellerId === buyerId) throw ownNft();
-    if (want.priceCents !== null && Number(sale.priceCents) !== want.priceCents) throw priceChanged(Number(sale.priceCents));
+    if (Number(sale.priceCents) !== item.price_cents) throw priceChanged(Number(sale.priceCents));
   }
   return { sales, totalCents: sales.reduce((sum, s) => sum + Number(s.priceCents), 0) };
 };
 
-/** The seller's and the creator's shares of one sale: one proceeds row when they are the same person. */
-const movesOf = (sale: ListedSale): ValueMove[] => {
+/**
+ * The seller's and the creator's shares of one sale (one proceeds row when they are the same
+ * person): cash at once for a payment that is final (Solana), pending until `settlesAt` for a card
+ * payment, which is cash only once it settled.
+ */
+const movesOf = (sale: ListedSale, settlesAt: Date | null): ValueMove[] => {
   const price = Number(sale.priceCents);
   const royalty = Number(sale.royaltyCents);
   const source = { type: 'nft_sale' as const, id: sale.nftId };
-  if (sale.creatorId === sale.sellerId) {
-    return [
-      { op: 'credit_cash', userId: sale.sellerId, cents: price, kind: 'sale_proceeds', description: 'NFT sold', source, key: `sale:${sale.id}:proceeds` },
-    ];
-  }
+  const credit = (userId: string, cents: number, kind: 'sale_proceeds' | 'royalty', description: string, key: string): ValueMove =>
+    settlesAt === null
+      ? { op: 'credit_cash', userId, cents, kind, description, source, key }
+      : { op: 'credit_pending_cash', userId, cents, kind, description, source, key, settlesAt };
+  if (sale.creatorId === sale.sellerId) return [credit(sale.sellerId, price, 'sale_proceeds', 'NFT sold', proceedsKey(sale.id))];
   return [
-    {
-      op: 'credit_cash',
-      userId: sale.sellerId,
-      cents: price - royalty,
-      kind: 'sale_proceeds',
-      description: 'NFT sold',
-      source,
-      key: `sale:${sale.id}:proceeds`,
-    },
-    { op: 'credit_cash', userId: sale.creatorId, cents: royalty, kind: 'royalty', description: 'Royalty on a resale', source, key: `sale:${sale.id}:royalty` },
+    credit(sale.sellerId, price - royalty, 'sale_proceeds', 'NFT sold', proceedsKey(sale.id)),
+    credit(sale.creatorId, royalty, 'royalty', 'Royalty on a resale', royaltyKey(sale.id)),
   ];
 };
 
@@ -125,7 +119,8 @@ const insertPayment = async (tx: Tx, buyerId: string, totalCents: number, means:
  *    and its items; each sale `sold` (buyer, time); the NFT moved through nft's
  *    `transfer_ownership`; every cart line of those NFTs deleted (anyone's);
  * 2. answers the plan: per user in id order, the seller's proceeds (price less royalty) and the
- *    creator's royalty, one key per role and sale; last, the public
+ *    creator's royalty, one key per role and sale (pending until `settlesAt` for a card payment,
+ *    cash at once when it is null); last, the public
  *    `marketplace.listing_changed` (sold) of each.
  */
 export const completeOrder = async (
@@ -134,6 +129,7 @@ export const completeOrder = async (
   { sales, totalCents }: CheckedOrder,
   means: PaymentMeans,
   idempotencyKey: string | null,
+  settlesAt: Date | null,
 ): Promise<CrossUserPlan<CheckoutAnswer>> => {
   const payment = await insertPayment(tx, buyerId, totalCents, means, idempotencyKey);
   for (const sale of sales) {
@@ -144,31 +140,34 @@ export const completeOrder = async (
     await tx`update marketplace.nft_sales set status = 'sold', buyer_id = ${buyerId}, sold_at = clock_timestamp() where id = ${sale.id}`;
     await tx`select nft.transfer_ownership(${sale.nftId}, ${sale.sellerId}, ${buyerId}, ${`sale:${sale.id}:transfer`})`;
   }
-  await tx`delete from marketplace.cart_items where nft_id = any(${sales.map((s) => s.nftId)}::uuid[])`;
+  // The buyer's lines only: another buyer's line of a sold NFT stays, marked sold on their cart, until they remove it.
+  await tx`delete from marketplace.cart_items where user_id = ${buyerId} and nft_id = any(${sales.map((s) => s.nftId)}::uuid[])`;
   return {
     result: {
       payment,
       items: sales.map((s) => ({ nft_id: s.nftId, sale_id: s.id, price_cents: Number(s.priceCents), quantity: 1 as const })),
     },
-    moves: sales.flatMap(movesOf),
+    moves: sales.flatMap((sale) => movesOf(sale, settlesAt)),
     publicEvents: sales.map((s) => ({ type: 'marketplace.listing_changed' as const, data: { listingId: s.id, nftId: s.nftId, status: 'sold' as const } })),
   };
 };
 
 /**
- * Pays by card for the buyer's whole cart, or one NFT, in one transaction through the kit's
+ * Pays by card for the buyer's cart, or one NFT, in one transaction through the kit's
  * `crossUserTransaction`: the listings locked (by id) and re-checked (`checkOrder`), else nothing
- * is written and nobody is charged; then `completeOrder`.
+ * is written and nobody is charged; then the processor charges the total (after every check, so a
+ * refused order is never charged), `completeOrder` records it with the charge's reference and
+ * credits the proceeds pending until the charge settles, and the settlement job is enqueued for
+ * that time in the same transaction (`settleCardPayment`).
  */
-export const checkoutCard = async (db: Db, buyerId: string, card: CardPayment, idempotencyKey: string | null): Promise<CheckoutAnswer> => {
-  const { result } = await crossUserTransaction(db, async (tx) =>
-    completeOrder(
-      tx,
-      buyerId,
-      await checkOrder(tx, buyerId, card, { lock: true }),
-      { method: card.payment_method, cardBrand: card.card_brand, cardLast4: card.card_last4 },
-      idempotencyKey,
-    ),
-  );
+export const checkoutCard = async (db: Db, cards: CardPayments, buyerId: string, card: CardPayment, idempotencyKey: string | null): Promise<CheckoutAnswer> => {
+  const { result } = await crossUserTransaction(db, async (tx) => {
+    const order = await checkOrder(tx, buyerId, orderOf(card), { lock: true });
+    const charge = await cards.processor.charge({ amountCents: order.totalCents, cardBrand: card.card_brand, cardLast4: card.card_last4, idempotencyKey });
+    const means = { method: card.payment_method, cardBrand: card.card_brand, cardLast4: card.card_last4, transactionId: charge.reference };
+    const plan = await completeOrder(tx, buyerId, order, means, idempotencyKey, charge.settlesAt);
+    await recordCharge(tx, cards, plan.result.payment.id, charge);
+    return plan;
+  });
   return result;
 };

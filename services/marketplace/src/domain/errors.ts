@@ -22,8 +22,8 @@ export const nftNotFound = () => new ApiError(nftSqlStates.NF001.status, nftSqlS
 /** 400: the caller sells this NFT (its own NFT cannot be bought). */
 export const ownNft = () => badRequest(marketplaceMessages.ownNft, marketplaceErrorCodes.ownNft);
 
-/** 409: the listing was sold or withdrawn since it was added; the buyer is not charged. */
-export const listingSold = () => conflict(marketplaceMessages.listingSold, marketplaceErrorCodes.listingSold);
+/** 409: the listing was sold or withdrawn since it was added (the message may name the cart line); the buyer is not charged. */
+export const listingSold = (message: string = marketplaceMessages.listingSold) => conflict(message, marketplaceErrorCodes.listingSold);
 
 /** 409: the listing's price is not the one in the cart; the message names the new price. */
 export const priceChanged = (newPriceCents: number) => conflict(priceChangedMessage(newPriceCents), marketplaceErrorCodes.priceChanged);

@@ -12,15 +12,24 @@ import { orderChanged } from './errors';
 
 export { SOLANA_REQUEST_TTL_SECONDS, type SolanaPaymentConfig } from '@starforge/service-kit/solana-payment/index';
 
-/** A marketplace request: the kit's columns and what it priced (one NFT at its price, or the cart's NFTs). */
+/** A marketplace request: the kit's columns and what it priced (one NFT, or the cart's NFTs, each at the price the buyer saw). */
 interface RequestRow extends StoredSolanaPaymentRequest {
   nftId: string | null;
   priceCents: string | null;
   nftIds: string[];
+  /** The price of each of `nftIds` the buyer saw (migration 00006; null on a request made before it). */
+  pricesCents: string[] | null;
 }
 
-/** Whether two lists hold the same NFTs, in whatever order. */
-const sameNfts = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
+/** The order a request priced: its NFTs at the prices it was priced at (a request made before those were kept prices nothing: 409 `order_changed`). */
+const orderPriced = (request: RequestRow): Order => {
+  if (request.pricesCents === null || request.pricesCents.length !== request.nftIds.length) throw orderChanged();
+  const prices = request.pricesCents;
+  return {
+    kind: request.nftId ? 'nft' : 'cart',
+    items: request.nftIds.map((nftId, i) => ({ nft_id: nftId, price_cents: Number(prices[i]) })),
+  };
+};
 
 /**
  * POST /checkout/solana/requests: prices the order as a checkout would (`checkOrder`, read
@@ -31,12 +40,13 @@ const sameNfts = (a: readonly string[], b: readonly string[]) => [...a].sort().j
 export const createSolanaPaymentRequest = async (tx: Tx, buyerId: string, order: Order, config: SolanaPaymentConfig): Promise<SolanaPaymentRequest> => {
   const { sales, totalCents } = await checkOrder(tx, buyerId, order, { lock: false });
   const issued = await issueSolanaPaymentRequest(config, totalCents);
-  const single = order.nft_id ? sales[0] : undefined;
+  const single = order.kind === 'nft' ? sales[0] : undefined;
   const [row] = await tx<{ id: string; expiresAt: Date }[]>`
     insert into marketplace.solana_payment_requests
-      (user_id, reference, treasury, lamports, total_cents, nft_id, price_cents, nft_ids, recent_blockhash, last_valid_block_height, expires_at)
+      (user_id, reference, treasury, lamports, total_cents, nft_id, price_cents, nft_ids, prices_cents, recent_blockhash, last_valid_block_height, expires_at)
     values (${buyerId}, ${issued.reference}, ${issued.treasury}, ${issued.lamports.toString()}, ${totalCents}, ${single?.nftId ?? null},
-            ${single?.priceCents ?? null}, ${sales.map((s) => s.nftId)}::uuid[], ${issued.recentBlockhash}, ${issued.lastValidBlockHeight},
+            ${single?.priceCents ?? null}, ${sales.map((s) => s.nftId)}::uuid[], ${sales.map((s) => s.priceCents)}::bigint[],
+            ${issued.recentBlockhash}, ${issued.lastValidBlockHeight},
             now() + make_interval(secs => ${issued.ttlSeconds}))
     returning id, expires_at`;
   if (!row) throw new Error('no payment request inserted');
@@ -49,8 +59,9 @@ export const createSolanaPaymentRequest = async (tx: Tx, buyerId: string, order:
  * Solana steps around it (`paySolanaPaymentRequest`: the request locked, the caller's own,
  * unused, unexpired; the transfer verified; then, before settling, the marketplace's check:
  *
- * - the order locked and re-checked as a card checkout does (`checkOrder`), and it must still be
- *   the NFTs and total the request priced (409 `order_changed`);
+ * - the NFTs the request priced, at the prices it priced (what the wallet signed for), locked and
+ *   re-checked as a card checkout does (`checkOrder`): a new price is 409 `price_changed`, a sold
+ *   one 409 `listing_sold`; lines added to the cart since are not part of it;
  *
  * then, once settled, `completeOrder` with the Solana transaction, wallet and lamports; the kit
  * marks the request used).
@@ -62,13 +73,11 @@ export const checkoutSolana = async (db: Db, buyerId: string, body: SolanaChecko
       { table: 'marketplace.solana_payment_requests', userId: buyerId, body, config },
       {
         check: async (request) => {
-          const order = await checkOrder(tx, buyerId, request.nftId ? { nft_id: request.nftId, price_cents: Number(request.priceCents) } : {}, { lock: true });
-          const priced = order.sales.map((s) => s.nftId);
-          if (order.totalCents !== Number(request.totalCents) || !sameNfts(priced, request.nftIds)) throw orderChanged();
-          return order;
+          // The NFTs and prices the request priced, each re-checked (listed, at that price): so the total is the request's.
+          return checkOrder(tx, buyerId, orderPriced(request), { lock: true });
         },
         record: async (order, paid) => {
-          const plan = await completeOrder(tx, buyerId, order, { method: 'solana', ...paid }, idempotencyKey);
+          const plan = await completeOrder(tx, buyerId, order, { method: 'solana', ...paid }, idempotencyKey, null);
           return { paymentId: plan.result.payment.id, result: plan };
         },
       },

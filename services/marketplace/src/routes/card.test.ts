@@ -37,16 +37,17 @@ describe('the card form over the route', () => {
       [{ ...goodCard, cvv: '12' }, marketplaceMessages.invalidCvv],
       [{ ...goodCard, cvv: '12a' }, marketplaceMessages.invalidCvv],
     ];
-    for (const [body, message] of cases) expect(errorOf(await pay(buyer, body)), JSON.stringify(body)).toMatchObject({ status: 400, message });
+    for (const [body, message] of cases)
+      expect(errorOf(await pay(buyer, { items: [], ...body })), JSON.stringify(body)).toMatchObject({ status: 400, message });
     // the card passes: the cart is what is missing
-    expect(errorOf(await pay(buyer, { ...goodCard, expiry: thisMonth, payment_method: 'debit_card' }))).toMatchObject({
+    expect(errorOf(await pay(buyer, { ...goodCard, expiry: thisMonth, payment_method: 'debit_card', items: [] }))).toMatchObject({
       message: marketplaceMessages.cartEmpty,
     });
   });
 
   it('reads a card as its brand and last 4 only', () => {
-    const parsed = cardPaymentSchema.parse({ ...goodCard, card_number: '5555 5555 5555 4444' });
-    expect(parsed).toEqual({ payment_method: 'credit_card', cardholder_name: 'Ada Buyer', card_brand: 'mastercard', card_last4: '4444' });
+    const parsed = cardPaymentSchema.parse({ ...goodCard, card_number: '5555 5555 5555 4444', items: [] });
+    expect(parsed).toEqual({ items: [], payment_method: 'credit_card', cardholder_name: 'Ada Buyer', card_brand: 'mastercard', card_last4: '4444' });
     expect(JSON.stringify(parsed)).not.toMatch(/5555|123/);
   });
 
@@ -72,11 +73,11 @@ describe('the card form over the route', () => {
     const digits = number.replace(/ /g, '');
     const cvv = '9876';
     const answers = [
-      await pay(buyer, { ...goodCard, card_number: '4000 0566 5566 5557', cvv }), // Luhn fails
-      await pay(buyer, { ...goodCard, card_number: number, cvv: '98a76' }), // cvv fails
-      await pay(buyer, { ...goodCard, card_number: number, cvv, expiry: '01/20' }), // expired
+      await pay(buyer, { ...goodCard, card_number: '4000 0566 5566 5557', cvv, items: [] }), // Luhn fails
+      await pay(buyer, { ...goodCard, card_number: number, cvv: '98a76', items: [] }), // cvv fails
+      await pay(buyer, { ...goodCard, card_number: number, cvv, expiry: '01/20', items: [] }), // expired
       await pay(buyer, { ...goodCard, card_number: number, cvv, nft_id: nftId, price_cents: 1 }), // price changed
-      await pay(buyer, { ...goodCard, card_number: number, cvv, nft_id: nftId }), // paid
+      await pay(buyer, { ...goodCard, card_number: number, cvv, nft_id: nftId, price_cents: 100 }), // paid
     ];
     stdout.mockRestore();
     stderr.mockRestore();
@@ -100,17 +101,17 @@ describe('the card form over the route', () => {
     const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
     const nftId = await mintedNft(ctx.sql, seller.id);
     await callAs(ctx, seller, 'POST', `/nfts/${nftId}/listing`, { body: { price: '9.00' } });
-    const first = await pay(buyer, { ...goodCard, nft_id: nftId });
+    const first = await pay(buyer, { ...goodCard, nft_id: nftId, price_cents: 900 });
     expect(first.status).toBe(201);
     const [kept] = await ctx.sql<{ fingerprint: Buffer }[]>`
       select fingerprint from marketplace.idempotency_keys where user_id = ${buyer.id} and key = ${first.key}`;
     const path = '/api/marketplace/checkout/card';
-    const withoutSecrets = jsonWithout('card_number', 'cvv')(Buffer.from(JSON.stringify({ ...goodCard, nft_id: nftId })));
+    const withoutSecrets = jsonWithout('card_number', 'cvv')(Buffer.from(JSON.stringify({ ...goodCard, nft_id: nftId, price_cents: 900 })));
     expect(kept?.fingerprint).toEqual(requestFingerprint('POST', path, withoutSecrets));
-    expect(kept?.fingerprint).not.toEqual(requestFingerprint('POST', path, Buffer.from(JSON.stringify({ ...goodCard, nft_id: nftId }))));
+    expect(kept?.fingerprint).not.toEqual(requestFingerprint('POST', path, Buffer.from(JSON.stringify({ ...goodCard, nft_id: nftId, price_cents: 900 }))));
     // The same key again with another card is the same request: the first answer, nothing paid twice.
     const again = await callAs(ctx, buyer, 'POST', '/checkout/card', {
-      body: { ...goodCard, card_number: '5555 5555 5555 4444', nft_id: nftId },
+      body: { ...goodCard, card_number: '5555 5555 5555 4444', nft_id: nftId, price_cents: 900 },
       key: first.key,
     });
     expect([again.status, again.body]).toEqual([201, first.body]);

@@ -12,14 +12,16 @@ export const checkoutRoutes = (deps: MarketplaceDeps) => {
       path: '/checkout/card',
       tags: ['checkout'],
       summary:
-        'Pay by card (brand and last 4 kept, never the number or cvv) for the cart, or the one NFT named by nft_id: each listing re-checked at its price, sold, the NFT moved, the seller and the creator credited',
+        'Pay by card through the card processor (its mode: GET /card-processor); the proceeds stay pending until the payment settles.  (brand and last 4 kept, never the number or cvv) for the cart (items, each with the price the buyer saw), or the one NFT named by nft_id at price_cents (required): each listing re-checked at its price, sold, the NFT moved, the seller and the creator credited',
       request: { body: { required: true, content: { 'application/json': { schema: cardPaymentSchema } } } },
       responses: {
         201: jsonResponse('Paid', checkoutAnswerSchema),
         400: errorResponse(
-          'Please fill in all payment details; an invalid card number, expiry or cvv; an expired card; Your cart is empty (cart_empty); own_nft',
+          'Please fill in all payment details; price_cents or items missing (the price the buyer saw is required); an invalid card number, expiry or cvv; an expired card; Your cart is empty (cart_empty); own_nft',
         ),
-        409: errorResponse('price_changed (the message names the new price); listing_sold; or idempotency_key_in_use'),
+        409: errorResponse(
+          'price_changed (the message names the new price); listing_sold (a cart line: the message names it, nothing is bought); or idempotency_key_in_use',
+        ),
       },
     },
     { fingerprintBody: jsonWithout('card_number', 'cvv') },
@@ -28,6 +30,6 @@ export const checkoutRoutes = (deps: MarketplaceDeps) => {
   return createRouter().openapi(cardRoute, (c) => {
     const card = c.req.valid('json');
     const key = c.req.header('idempotency-key') ?? null;
-    return idempotentTransaction(c, (tx) => checkoutCard(tx, c.var.user.id, card, key), 201);
+    return idempotentTransaction(c, (tx) => checkoutCard(tx, deps.cards, c.var.user.id, card, key), 201);
   });
 };

@@ -29,7 +29,10 @@ const copyOf = async (options: { capacity?: number; maxAgeMs?: number } = {}): P
   cache.start();
   await vi.waitFor(() => expect(cache.enabled).toBe(true));
   // Search text is refreshed once, at the first search: here it changes only when a test changes it.
-  const app = testAppOf(createApp(sql, { keys: ctx.tokens.keys, searchRefreshMs: 3_600_000, solanaTreasury: testTreasury, searchCache: cache }), 'marketplace');
+  const app = testAppOf(
+    createApp(sql, { keys: ctx.tokens.keys, searchRefreshMs: 3_600_000, solanaTreasury: testTreasury, searchCache: cache, cards: ctx.cards }),
+    'marketplace',
+  );
   const copy = { sql, cache, heard, app };
   started.push(copy);
   return copy;

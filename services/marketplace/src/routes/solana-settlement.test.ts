@@ -27,7 +27,9 @@ const ctx = marketplaceTestContext({ solanaSettlement: recordingSettlement });
 const readyToPay = async () => {
   const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
   const { nftId } = await listedNft(ctx.sql, seller.id, { name: 'Settled', priceCents: 300 });
-  const request = solanaPaymentRequestSchema.parse((await callAs(ctx, buyer, 'POST', '/checkout/solana/requests', { body: { nft_id: nftId } })).body);
+  const request = solanaPaymentRequestSchema.parse(
+    (await callAs(ctx, buyer, 'POST', '/checkout/solana/requests', { body: { nft_id: nftId, price_cents: 300 } })).body,
+  );
   const wallet = Keypair.generate();
   const transaction = signedTransfer({
     payer: wallet,

@@ -28,13 +28,15 @@ import {
   testTreasury,
   transferNft,
   type TestUser,
+  withCartItems,
 } from '../testing/harness';
 
 const ctx = marketplaceTestContext();
 
 const list = (who: TestUser, nftId: string, price: string) => callAs(ctx, who, 'POST', `/nfts/${nftId}/listing`, { body: { price } });
 const addToCart = (who: TestUser, nftId: string) => callAs(ctx, who, 'POST', '/cart', { body: { nft_id: nftId } });
-const askToPay = (who: TestUser, body: Record<string, unknown> = {}) => callAs(ctx, who, 'POST', '/checkout/solana/requests', { body });
+const askToPay = async (who: TestUser, body: Record<string, unknown> = {}) =>
+  callAs(ctx, who, 'POST', '/checkout/solana/requests', { body: await withCartItems(ctx, who, body) });
 const paySolana = (who: TestUser, body: Record<string, unknown>, key?: string) =>
   callAs(ctx, who, 'POST', '/checkout/solana', { body, ...(key ? { key } : {}) });
 const ownerOf = async (nftId: string) =>
@@ -117,8 +119,8 @@ describe('a Solana payment request', () => {
   it('prices one NFT (Purchase NFT) at the price the page showed', async () => {
     const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
     const nftId = await listedNft(seller, seller, '2.50');
-    expect(await paymentRequest(buyer, { nft_id: nftId })).toMatchObject({ total_cents: 250, lamports: '25000000' });
-    expect(await paymentRequest(buyer, { nft_id: nftId, price_cents: 250 })).toMatchObject({ total_cents: 250 });
+    expect(await paymentRequest(buyer, { nft_id: nftId, price_cents: 250 })).toMatchObject({ total_cents: 250, lamports: '25000000' });
+    expect(errorOf(await askToPay(buyer, { nft_id: nftId }))).toMatchObject({ status: 400, message: marketplaceMessages.priceSeenRequired });
     expect(errorOf(await askToPay(buyer, { nft_id: nftId, price_cents: 300 }))).toEqual({
       status: 409,
       code: marketplaceErrorCodes.priceChanged,
@@ -130,9 +132,9 @@ describe('a Solana payment request', () => {
     const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
     expect(errorOf(await askToPay(buyer))).toEqual({ status: 400, code: marketplaceErrorCodes.cartEmpty, message: marketplaceMessages.cartEmpty });
     const nftId = await listedNft(seller, seller, '1.00');
-    expect(errorOf(await askToPay(seller, { nft_id: nftId }))).toMatchObject({ status: 400, code: marketplaceErrorCodes.ownNft });
+    expect(errorOf(await askToPay(seller, { nft_id: nftId, price_cents: 100 }))).toMatchObject({ status: 400, code: marketplaceErrorCodes.ownNft });
     await callAs(ctx, seller, 'DELETE', `/nfts/${nftId}/listing`);
-    expect(errorOf(await askToPay(buyer, { nft_id: nftId }))).toMatchObject({ status: 409, code: marketplaceErrorCodes.listingSold });
+    expect(errorOf(await askToPay(buyer, { nft_id: nftId, price_cents: 100 }))).toMatchObject({ status: 409, code: marketplaceErrorCodes.listingSold });
     expect((await call(ctx.app, 'POST', '/checkout/solana/requests', { body: {} })).status).toBe(401);
     expect(await ctx.sql`select * from marketplace.solana_payment_requests where user_id = ${buyer.id}`).toEqual([]);
   });
@@ -173,7 +175,12 @@ describe('paying a request with a signed Solana transfer', () => {
       ]),
     );
     expect(ledger).toHaveLength(2);
-    expect(await ctx.sql`select * from marketplace.cart_items where nft_id = ${nftId}`).toEqual([]);
+    // a verified Solana payment is final: its proceeds are cash at once, nothing pending (a card's wait, card-settlement.test.ts)
+    const [sellerBalance] = await ctx.sql<{ cash: string; pending: string }[]>`
+      select cash_balance_cents as cash, pending_cash_cents as pending from rewards.user_balances where user_id = ${seller.id}`;
+    expect(sellerBalance).toEqual({ cash: '1017', pending: '0' });
+    // the buyer's line is gone; another buyer's stays, marked sold on their cart
+    expect((await ctx.sql<{ userId: string }[]>`select user_id from marketplace.cart_items where nft_id = ${nftId}`).map((r) => r.userId)).toEqual([other.id]);
     expect((await listingEventsOf(ctx.sql, nftId)).at(-1)).toMatchObject({ nftId, status: 'sold' });
     expect(await requestRow(request.id)).toEqual({ usedAt: expect.any(Date), paymentId: answer.payment.id });
     expect(await ledgerBreaks(ctx.sql)).toEqual([]);
@@ -249,8 +256,8 @@ describe('paying a request with a signed Solana transfer', () => {
   it('refuses a transaction under another request than its own (its reference and blockhash), and one already recorded', async () => {
     const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
     const [first, second] = [await listedNft(seller, seller, '2.00'), await listedNft(seller, seller, '2.00')];
-    const firstRequest = await paymentRequest(buyer, { nft_id: first });
-    const secondRequest = await paymentRequest(buyer, { nft_id: second });
+    const firstRequest = await paymentRequest(buyer, { nft_id: first, price_cents: 200 });
+    const secondRequest = await paymentRequest(buyer, { nft_id: second, price_cents: 200 });
     const wallet = Keypair.generate();
     const transaction = signFor(firstRequest, wallet);
     expect((await paySolana(buyer, checkoutBody(firstRequest, wallet, transaction))).status).toBe(201);
@@ -260,7 +267,7 @@ describe('paying a request with a signed Solana transfer', () => {
     });
     // The last line: a transaction id is recorded once, whatever request it came under.
     const third = await listedNft(seller, seller, '2.00');
-    const thirdRequest = await paymentRequest(buyer, { nft_id: third });
+    const thirdRequest = await paymentRequest(buyer, { nft_id: third, price_cents: 200 });
     const thirdTransaction = signFor(thirdRequest, wallet);
     await ctx.sql`
       insert into marketplace.payments (user_id, total_cents, currency, payment_method, transaction_id, solana_transaction_id, solana_wallet_address, amount_lamports, completed_at)
@@ -297,33 +304,45 @@ describe('paying a request with a signed Solana transfer', () => {
     expect(await paymentsOf(thief.id)).toEqual([]);
   });
 
-  it('refuses an order changed between request and payment: another NFT in the cart, another NFT at the same total, a new price', async () => {
+  it('pays what the request priced, at the prices it priced: a line added to the cart since is not bought, a new price is refused', async () => {
     const { seller, buyer, nftId, request, wallet } = await cartReadyToPay('2.00');
     const more = await listedNft(seller, seller, '1.00');
     await addToCart(buyer, more);
-    const orderChanged = { status: 409, code: marketplaceErrorCodes.orderChanged, message: marketplaceMessages.orderChanged };
-    expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet))))).toEqual(orderChanged);
-    // the same total, but not the NFT that was priced
-    await callAs(ctx, buyer, 'DELETE', `/cart/${nftId}`);
-    await callAs(ctx, seller, 'DELETE', `/nfts/${more}/listing`);
-    await list(seller, more, '2.00');
-    await addToCart(buyer, more);
-    expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet))))).toEqual(orderChanged);
-    await callAs(ctx, buyer, 'DELETE', `/cart/${more}`);
-    // the NFT that was priced, relisted at another price
+    // the NFT that was priced, relisted at another price: refused, naming it
     await callAs(ctx, seller, 'DELETE', `/nfts/${nftId}/listing`);
     await list(seller, nftId, '2.50');
-    await addToCart(buyer, nftId);
-    expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet))))).toEqual(orderChanged);
+    expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet))))).toEqual({
+      status: 409,
+      code: marketplaceErrorCodes.priceChanged,
+      message: priceChangedMessage(250),
+    });
     expect(await paymentsOf(buyer.id)).toEqual([]);
     expect(await ownerOf(nftId)).toBe(seller.id);
     expect(await requestRow(request.id)).toEqual({ usedAt: null, paymentId: null });
+    // back at the price the request priced: that NFT alone is bought, the line added since stays
+    await callAs(ctx, seller, 'DELETE', `/nfts/${nftId}/listing`);
+    await list(seller, nftId, '2.00');
+    const paid = checkoutAnswerSchema.parse((await paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet)))).body);
+    expect(paid.items.map((item) => item.nft_id)).toEqual([nftId]);
+    expect(await ownerOf(more)).toBe(seller.id);
+    expect((await ctx.sql<{ nftId: string }[]>`select nft_id from marketplace.cart_items where user_id = ${buyer.id}`).map((r) => r.nftId)).toEqual([more]);
+  });
+
+  it('refuses a request made before the prices it priced were kept: 409 order_changed, nothing paid', async () => {
+    const { seller, buyer, nftId, request, wallet } = await cartReadyToPay('2.00');
+    await ctx.sql`update marketplace.solana_payment_requests set prices_cents = null where id = ${request.id}`;
+    expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet))))).toEqual({
+      status: 409,
+      code: marketplaceErrorCodes.orderChanged,
+      message: marketplaceMessages.orderChanged,
+    });
+    await expectNothingChanged(buyer, seller, nftId, request.id);
   });
 
   it('refuses a one-NFT request whose listing changed price or sold meanwhile', async () => {
     const [seller, buyer, rival] = await Promise.all([signIn(ctx), signIn(ctx), signIn(ctx)]);
     const nftId = await listedNft(seller, seller, '3.00');
-    const request = await paymentRequest(buyer, { nft_id: nftId });
+    const request = await paymentRequest(buyer, { nft_id: nftId, price_cents: 300 });
     const wallet = Keypair.generate();
     await callAs(ctx, seller, 'DELETE', `/nfts/${nftId}/listing`);
     await list(seller, nftId, '3.50');
@@ -332,7 +351,7 @@ describe('paying a request with a signed Solana transfer', () => {
       code: marketplaceErrorCodes.priceChanged,
       message: priceChangedMessage(350),
     });
-    expect((await callAs(ctx, rival, 'POST', '/checkout/card', { body: { ...goodCard, nft_id: nftId } })).status).toBe(201);
+    expect((await callAs(ctx, rival, 'POST', '/checkout/card', { body: { ...goodCard, nft_id: nftId, price_cents: 350 } })).status).toBe(201);
     expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet))))).toMatchObject({
       status: 409,
       code: marketplaceErrorCodes.listingSold,
@@ -362,7 +381,7 @@ describe('paying a request with a signed Solana transfer', () => {
     const cardBuyer = await signIn(ctx);
     const answers = await Promise.all([
       paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet))),
-      callAs(ctx, cardBuyer, 'POST', '/checkout/card', { body: { ...goodCard, nft_id: nftId } }),
+      callAs(ctx, cardBuyer, 'POST', '/checkout/card', { body: { ...goodCard, nft_id: nftId, price_cents: 200 } }),
     ]);
     expect(answers.map((a) => a.status).filter((s) => s === 201)).toHaveLength(1);
     expect((await salesOf(ctx.sql, nftId)).filter((s) => s.status === 'sold')).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { checkoutAnswerSchema, solanaCheckoutSchema, solanaPaymentRequestBodySchema, solanaPaymentRequestSchema } from '@starforge/contracts';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
 import { checkoutSolana, createSolanaPaymentRequest, SOLANA_REQUEST_TTL_SECONDS } from '../domain/solana-payment';
+import { orderOf } from '../domain/checkout';
 import type { MarketplaceDeps } from '../deps';
 
 /** Pay with a Solana wallet, in two steps: a payment request to sign, then the signed transfer (README, "Paying with a Solana wallet"). */
@@ -9,7 +10,7 @@ export const solanaRoutes = (deps: MarketplaceDeps) => {
     method: 'post',
     path: '/checkout/solana/requests',
     tags: ['checkout'],
-    summary: `A payment request for the cart, or the one NFT named by nft_id (at price_cents when given): the treasury, the total in lamports, a fresh reference key and the blockhash to sign a transfer on, valid ${SOLANA_REQUEST_TTL_SECONDS / 60} minutes`,
+    summary: `A payment request for the cart's items (each with the price the buyer saw), or the one NFT named by nft_id at price_cents (required): the treasury, the total in lamports, a fresh reference key and the blockhash to sign a transfer on, valid ${SOLANA_REQUEST_TTL_SECONDS / 60} minutes`,
     request: { body: { required: true, content: { 'application/json': { schema: solanaPaymentRequestBodySchema } } } },
     responses: {
       201: jsonResponse('The payment request', solanaPaymentRequestSchema),
@@ -40,7 +41,7 @@ export const solanaRoutes = (deps: MarketplaceDeps) => {
   return createRouter()
     .openapi(requestRoute, (c) => {
       const order = c.req.valid('json');
-      return idempotentTransaction(c, (tx) => createSolanaPaymentRequest(tx, c.var.user.id, order, deps.solana), 201);
+      return idempotentTransaction(c, (tx) => createSolanaPaymentRequest(tx, c.var.user.id, orderOf(order), deps.solana), 201);
     })
     .openapi(payRoute, (c) => {
       const body = c.req.valid('json');

@@ -4,9 +4,12 @@ import { afterAll, beforeAll } from 'vitest';
 import { idempotencyKeyMigrations, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
-import { testAppOf, type TestApp } from '@starforge/test-db/harness';
+import { callAsIn, testAppOf, type TestApp, type TestUser } from '@starforge/test-db/harness';
 import { newSolanaReference, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
+import { type CardProcessor, simulatedCardProcessor } from '@starforge/service-kit/payments/card-processor';
+import { testJobs } from '@starforge/test-db/jobs';
 import { createApp } from '../app';
+import { type CardPayments, registerMarketplaceJobs } from '../domain/card-settlement';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -24,23 +27,37 @@ export interface MarketplaceTestContext {
   sql: Sql;
   tokens: TestTokens;
   app: TestApp<ReturnType<typeof createApp>>;
+  /** The card processor (simulated unless the file gives its own) and the file's started jobs, which settle card payments. */
+  cards: CardPayments;
 }
 
 /** The treasury the test apps' Solana payments pay: a fresh address per test process. */
 export const testTreasury = newSolanaReference();
 
 /**
- * The file's pool, test tokens and app, opened before its tests and closed after them: read the
- * fields inside tests. `solanaSettlement` replaces the kit's offline one (a network that refuses).
+ * The file's pool, test tokens, started jobs (the service's workers) and app, opened before its
+ * tests and closed after them: read the fields inside tests. `solanaSettlement` replaces the kit's
+ * offline one (a network that refuses); `cardProcessor` the simulated processor (one on a clock
+ * the test moves).
  */
-export const marketplaceTestContext = (options: { solanaSettlement?: SolanaSettlement } = {}): MarketplaceTestContext => {
+export const marketplaceTestContext = (options: { solanaSettlement?: SolanaSettlement; cardProcessor?: CardProcessor } = {}): MarketplaceTestContext => {
   const ctx = {} as MarketplaceTestContext;
   beforeAll(async () => {
     ctx.sql = await testSql(marketplaceMigrations, 'marketplace');
     ctx.tokens = await createTestTokens();
-    ctx.app = testAppOf(createApp(ctx.sql, { keys: ctx.tokens.keys, searchRefreshMs: 0, solanaTreasury: testTreasury, ...options }), 'marketplace');
+    ctx.cards = { processor: options.cardProcessor ?? simulatedCardProcessor(), jobs: testJobs('marketplace') };
+    registerMarketplaceJobs(ctx.cards, ctx.sql);
+    await ctx.cards.jobs.start();
+    const { cardProcessor: _processor, ...appOptions } = options;
+    ctx.app = testAppOf(
+      createApp(ctx.sql, { keys: ctx.tokens.keys, searchRefreshMs: 0, solanaTreasury: testTreasury, cards: ctx.cards, ...appOptions }),
+      'marketplace',
+    );
   });
-  afterAll(() => ctx.sql?.end());
+  afterAll(async () => {
+    await ctx.cards?.jobs.stop({ timeoutMs: 2_000 });
+    await ctx.sql?.end();
+  });
   return ctx;
 };
 
@@ -126,3 +143,17 @@ export const saleLedgerOf = (sql: Sql, nftId: string) =>
 
 /** Users whose balance differs from their ledger: empty unless something is broken. */
 export const ledgerBreaks = (sql: Sql) => sql`select * from rewards.ledger_breaks`;
+
+/** The buyer's cart as /payment shows it: each line's NFT at the price it shows (what a checkout's `items` carries). */
+export const cartItemsOf = async (ctx: MarketplaceTestContext, who: TestUser) => {
+  const cart = await callAsIn(ctx, who, 'GET', '/cart');
+  return (cart.body as { items: { nft_id: string; price_cents: number }[] }).items.map(({ nft_id, price_cents }) => ({ nft_id, price_cents }));
+};
+
+/** The order /payment sends for the cart, unless `body` names its own (`nft_id` with `price_cents`, or `items`). */
+export const withCartItems = async (ctx: MarketplaceTestContext, who: TestUser, body: Record<string, unknown>) =>
+  'nft_id' in body || 'items' in body ? body : { ...body, items: await cartItemsOf(ctx, who) };
+
+/** POST /checkout/card as /payment sends it: the good card and the order (`withCartItems`). */
+export const payByCard = async (ctx: MarketplaceTestContext, who: TestUser, body: Record<string, unknown> = {}, key?: string) =>
+  callAsIn(ctx, who, 'POST', '/checkout/card', { body: { ...goodCard, ...(await withCartItems(ctx, who, body)) }, ...(key ? { key } : {}) });

@@ -14,12 +14,13 @@ interface TransactionRow {
   sourceId: string | null;
   createdAt: Date;
   completedAt: Date | null;
+  settlesAt: Date | null;
 }
 
 /** The caller's last ledger rows, newest first, each with the rule and source that explain it. */
 export const listTransactions = async (db: Db, userId: string, limit = TRANSACTIONS_LIMIT): Promise<LedgerTransaction[]> => {
   const rows = await db<TransactionRow[]>`
-    select id, transaction_type, amount_cents, points_amount, status, description, rule, source_type, source_id, created_at, completed_at
+    select id, transaction_type, amount_cents, points_amount, status, description, rule, source_type, source_id, created_at, completed_at, settles_at
     from rewards.transactions where user_id = ${userId}
     order by seq desc limit ${limit}`;
   return rows.map((r) => ({
@@ -33,5 +34,6 @@ export const listTransactions = async (db: Db, userId: string, limit = TRANSACTI
     source: r.sourceType && r.sourceId !== null ? { type: r.sourceType, id: r.sourceId } : null,
     created_at: iso(r.createdAt),
     completed_at: isoOrNull(r.completedAt),
+    settles_at: isoOrNull(r.settlesAt),
   }));
 };

@@ -1,6 +1,6 @@
 import type { RewardsSummary } from '@starforge/contracts';
 import type { Db } from '@starforge/service-kit';
-import { num } from './numbers';
+import { isoOrNull, num } from './numbers';
 import { tierOf, type TierRow } from './tiers';
 
 type Big = string | number;
@@ -20,13 +20,15 @@ interface SummaryRow {
   stakedAmount: Big;
   testsToday: number;
   pendingWithdrawalCents: Big;
+  pendingCashCents: Big;
+  nextSettlementAt: Date | null;
   tier: TierRow;
 }
 
 /** The whole summary in one statement: balances, stats, tokens, tier, today's tests, held cash. */
 const readRow = async (db: Db, userId: string): Promise<SummaryRow | undefined> => {
   const [row] = await db<SummaryRow[]>`
-    select b.points_balance, b.cash_balance_cents, b.total_earned_cents, b.total_withdrawn_cents,
+    select b.points_balance, b.cash_balance_cents, b.total_earned_cents, b.total_withdrawn_cents, b.pending_cash_cents,
            s.points,
            case when s.week_start = rewards.current_week() then s.weekly_points else 0 end as weekly_points,
            s.total_tests, s.successful_tests, s.total_nfts, s.success_rate,
@@ -35,6 +37,8 @@ const readRow = async (db: Db, userId: string): Promise<SummaryRow | undefined> 
              where r.user_id = b.user_id and r.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as tests_today,
            (select coalesce(sum(w.amount_cents), 0) from rewards.withdrawals w
              where w.user_id = b.user_id and w.status = 'pending') as pending_withdrawal_cents,
+           (select min(p.settles_at) from rewards.transactions p
+             where p.user_id = b.user_id and p.status = 'pending' and p.settles_at is not null) as next_settlement_at,
            (select to_jsonb(x) from rewards.tier_for(t.token_amount + t.staked_amount) x) as tier
     from rewards.user_balances b
     join rewards.leaderboard_stats s on s.user_id = b.user_id
@@ -67,6 +71,8 @@ export const readSummary = async (db: Db, userId: string): Promise<RewardsSummar
     total_earned_cents: num(row.totalEarnedCents),
     total_withdrawn_cents: num(row.totalWithdrawnCents),
     pending_withdrawal_cents: num(row.pendingWithdrawalCents),
+    pending_cash_cents: num(row.pendingCashCents),
+    next_settlement_at: isoOrNull(row.nextSettlementAt),
     tokens: { available: num(row.tokenAmount), staked: num(row.stakedAmount) },
     tier: tierOf(row.tier),
   };

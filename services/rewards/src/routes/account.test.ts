@@ -42,6 +42,8 @@ describe('GET /summary', () => {
       total_earned_cents: 0,
       total_withdrawn_cents: 0,
       pending_withdrawal_cents: 0,
+      pending_cash_cents: 0,
+      next_settlement_at: null,
       tokens: { available: FORGE_WELCOME_GRANT, staked: 0 },
       tier: {
         id: 'bronze',

@@ -19,7 +19,7 @@ export function UpgradePayment({ id, onUpgraded }: { id: string; onUpgraded: () 
     <div id={id} className="plans-payment">
       <PaymentMethods
         title="Pay for Pro"
-        card={<CardPaymentForm amountCents={PRO_PLAN_PRICE_CENTS} pay={card} {...outcome} />}
+        card={<CardPaymentForm amountCents={PRO_PLAN_PRICE_CENTS} processorApi="/api/bounties" pay={card} {...outcome} />}
         solana={<SolanaPay totalCents={PRO_PLAN_PRICE_CENTS} requestPayment={() => prepare.run()} settle={settle.run} {...outcome} />}
       />
     </div>

@@ -1,5 +1,6 @@
+import { useId } from 'react';
 import type { CartLine } from '@starforge/contracts/marketplace-cart';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import { CART_QUANTITY, marketplaceMessages } from '@starforge/contracts/marketplace-constants';
 import { formatCents } from '@starforge/contracts/money';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { NftImage } from '@starforge/ui';
@@ -11,8 +12,8 @@ import { useSetQuantity } from '../api/set-quantity';
 const always = () => ({ ok: true }) as const;
 
 /**
- * One line of the cart: the NFT, its unit price (as added), quantity − / + (an NFT is unique: the
- * server refuses 2, and 0 removes the line), the line total and Remove. A line no longer listed at
+ * One line of the cart: the NFT, its unit price (as added), quantity − / + (an NFT is unique: '+'
+ * is disabled at 1 with 'Each NFT is unique: you can buy only one' beside it, and 0 removes the line), the line total and Remove. A line no longer listed at
  * its price says so; one listed again at another price can take the new price.
  */
 export function CartLineItem({ line, onChanged }: { line: CartLine; onChanged: () => void }) {
@@ -21,6 +22,9 @@ export function CartLineItem({ line, onChanged }: { line: CartLine; onChanged: (
   const readd = useAddToCart();
   const busy = quantity.busy || remove.busy || readd.busy;
   const notice = lineNotice(line);
+  // An NFT is unique: '+' can never add one, so it is disabled at 1 and says why.
+  const atMost = line.quantity >= CART_QUANTITY;
+  const uniqueHintId = `${useId()}-unique`;
 
   const change = useFormAction({
     name: 'cart quantity',
@@ -87,12 +91,18 @@ export function CartLineItem({ line, onChanged }: { line: CartLine; onChanged: (
             type="button"
             className="sf-btn sf-btn-ghost"
             onClick={() => void change.run(line.quantity + 1)}
-            disabled={busy}
+            disabled={busy || atMost}
             aria-label={`Increase quantity of ${line.name}`}
+            aria-describedby={atMost ? uniqueHintId : undefined}
           >
             +
           </button>
         </fieldset>
+        {atMost ? (
+          <p id={uniqueHintId} className="sf-muted market-quantity-hint" data-testid="quantity-hint">
+            {marketplaceMessages.quantityAboveOne}
+          </p>
+        ) : null}
         <p className="market-line-total">
           <span className="sf-muted">Total: </span>
           <span data-testid="line-total">{formatCents(line.price_cents * line.quantity)}</span>

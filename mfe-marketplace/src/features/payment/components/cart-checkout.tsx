@@ -27,7 +27,7 @@ export function CartCheckout() {
     kind: 'cart',
     lines: cart.items.map((line) => ({ ...line, notice: lineNotice(line) })),
     total_cents: cart.total_cents,
-    target: {},
+    target: { items: cart.items.map((line) => ({ nft_id: line.nft_id, price_cents: line.price_cents })) },
     refetch,
   };
   return <Checkout order={order} />;

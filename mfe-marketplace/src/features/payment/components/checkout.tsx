@@ -38,6 +38,7 @@ export function Checkout({ order }: { order: Order }) {
         card={
           <CardPaymentForm
             amountCents={order.total_cents}
+            processorApi="/api/marketplace"
             pay={{ run: (details) => card.run({ ...order.target, ...details }), busy: card.busy }}
             {...outcome(marketplaceMessages.paymentFailed, marketplaceMessages.paymentProcessed)}
           />

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { transactionSourcePath, transactionTypeLabels } from '@starforge/contracts/rewards-constants';
 import { Badge } from '@starforge/ui';
-import { formatWhen } from '@starforge/contracts/dates';
+import { formatDate, formatWhen } from '@starforge/contracts/dates';
 import { useTransactions } from '../api/transactions';
 import { amountText, ruleText, sourceLinkText, statusText } from '../transaction-view';
 
@@ -32,6 +32,7 @@ export function RecentTransactions() {
                     {ruleText(t) ? ` · ${ruleText(t)}` : ''}
                   </span>
                   <span className="sf-muted">{formatWhen(t.created_at)}</span>
+                  {t.status === 'pending' && t.settles_at ? <span data-testid="transaction-settles">Settles on {formatDate(t.settles_at)}</span> : null}
                   {path && t.source ? (
                     <Link to={path} className="sf-link">
                       {sourceLinkText[t.source.type]}
