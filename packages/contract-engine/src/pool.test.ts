@@ -103,6 +103,35 @@ describe('limits', () => {
     }
   });
 
+  it('fails a run that crashes the compiler with a sentence, replaces the worker, and the next run works', SLOW, async () => {
+    // One expression of 10,000 terms (about 40 KB) overflows solc's stack: the exception leaves
+    // solc-js's one CompilerStack half-built, so a worker that kept it would fail every later run.
+    const deep = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+contract Deep { function testSum() public pure returns (uint256 x) { x = ${Array.from({ length: 10_000 }, () => '1').join(' + ')}; } }
+`;
+    const logged: string[] = [];
+    const single = createEnginePool({ size: 1, runTimeoutMs: 60_000, memoryMb: 256, log: (line) => logged.push(line) });
+    try {
+      const crashed = await single.run({ source: deep, testType: 'smart_contract', network: 'sepolia' });
+      expect(crashed).toMatchObject({
+        status: 'failed',
+        test_type: 'smart_contract',
+        summary:
+          'The compiler ran out of stack space on this contract (an expression or nesting too deep for it) and the run was stopped: split long expressions into smaller ones.',
+      });
+      expect(logged.join('\n')).toMatch(/RangeError: Maximum call stack size exceeded/);
+      // A fresh worker (no runs yet) took the crashed one's place, and the Counter sample works on it.
+      await vi.waitFor(() => expect(single.stats().workers.map((w) => w.runs)).toEqual([0]), { timeout: 10_000 });
+      const counter = SAMPLE_CONTRACTS.find((s) => s.id === 'counter')!;
+      const next = await single.run({ source: counter.source, testType: 'smart_contract', network: 'sepolia' });
+      expect(next.summary).not.toMatch(/CompilerStack/);
+      expect(next.status).toBe('completed');
+    } finally {
+      await single.close();
+    }
+  });
+
   it('fails the runs of a worker that cannot start, without retrying in a loop', SLOW, async () => {
     // 8 MB of heap cannot even hold solc.
     const starved = createEnginePool({ size: 1, runTimeoutMs: 10_000, memoryMb: 8 });
