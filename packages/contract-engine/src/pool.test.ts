@@ -40,6 +40,8 @@ describe('the engine pool', () => {
     expect(result.compiler.version).toMatch(/^0\.8\.37/);
     const { workers, queued } = pool.stats();
     expect(queued).toBe(0);
+    // One run at a time needs one worker: the second of the pool's two starts only when a run waits.
+    expect(workers).toHaveLength(1);
     expect(workers.map((w) => w.runs).reduce((a, b) => a + b)).toBe(1);
     for (const w of workers.filter((w) => w.ready)) {
       expect(w.solcLoadMs).toBeGreaterThan(0);
@@ -71,6 +73,7 @@ describe('the engine pool', () => {
       pool.run({ source: tiny, testType: 'gas_optimization', network: 'arbitrum' }),
     ]);
     expect([a.status, b.status]).toEqual(['completed', 'completed']);
+    expect(pool.stats().workers).toHaveLength(2);
   });
 });
 

@@ -159,8 +159,14 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
     return slot;
   };
 
+  /**
+   * One worker always; another (up to `size`) only when a run waits and no worker is free or
+   * starting: each loads solc (about a second of CPU and 100 MB), which a quiet copy never needs,
+   * and the first run does not wait for several to load at once.
+   */
   const fill = () => {
-    while (!closed && slots.size < options.size) spawn();
+    const available = () => [...slots].filter((slot) => !slot.job && !slot.stopped).length;
+    while (!closed && slots.size < options.size && (slots.size === 0 || queue.length > available())) spawn();
   };
 
   const dispatch = () => {

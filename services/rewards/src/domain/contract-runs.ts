@@ -93,11 +93,13 @@ const enqueueNextContractRun = async (tx: Db, jobs: Jobs, userId: string): Promi
  */
 const finishContractRun = async (sql: Sql, jobs: Jobs, userId: string, runId: string, result: EngineResult): Promise<boolean> =>
   transaction(sql, async (tx) => {
-    await lockUserRuns(tx, userId);
     // gas_used is positive or absent (a run that compiled nothing used none), and an integer column.
     const gas = result.total_gas > 0 ? Math.min(result.total_gas, 2_147_483_647) : null;
     const [row] = await tx<{ finished: boolean }[]>`
       select rewards._finish_test_run(${runId}, ${result.status === 'completed'}, null, ${gas}, null, ${tx.json(result as never)}) as finished`;
+    // The FORGE row after the balance row _finish_test_run locked, in the order every finish takes
+    // them (a spec run's finish, its FORGE grant), so two finishes of one user cannot deadlock.
+    await lockUserRuns(tx, userId);
     await enqueueNextContractRun(tx, jobs, userId);
     return row?.finished ?? false;
   });

@@ -199,13 +199,15 @@ contract Deep { function testSum() public pure returns (uint256 x) { x = ${Array
       expect(started.status).toBe(201);
       flood.push((started.body as { id: string }).id);
     }
-    const counter = await runToEnd(other, { network: 'sepolia', test_type: 'smart_contract', contract: { source: sample('counter').source } });
-    expect(counter.status).toBe('completed');
-    await eventually(async () => expect(await finishedOrder([...flood, counter.id])).toHaveLength(4), 60_000);
+    const started = await start(other, { network: 'sepolia', test_type: 'smart_contract', contract: { source: sample('counter').source } });
+    expect(started.status).toBe(201);
+    const counter = started.body as { id: string };
+    await eventually(async () => expect(await finishedOrder([...flood, counter.id])).toHaveLength(4), 100_000);
+    expect((await ctx.sql`select status from rewards.test_runs where id = ${counter.id}`)[0]?.status).toBe('completed');
     // The flooder's first run was under way; the other user's run went next, then the flooder's
     // others, in the order they were started.
     expect(await finishedOrder([...flood, counter.id])).toEqual([flood[0], counter.id, flood[1], flood[2]]);
-  }, 90_000);
+  }, 150_000);
 
   it(`refuses a ${CONTRACT_RUNS_WAITING_MAX + 1}th contract run while ${CONTRACT_RUNS_WAITING_MAX} of the user’s wait, with a code, and takes it again once one finished`, async () => {
     const who = await signIn(ctx);
