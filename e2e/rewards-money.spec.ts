@@ -40,8 +40,8 @@ test.describe('points, cash and FORGE', () => {
     await expect(newest).toContainText('Points to cash');
     await expect(newest).toContainText('1,000 points = $1.00');
     await expect(newest).toHaveAttribute('data-status', 'completed');
-    // A row earned by a test links to that run on the dashboard.
-    await expect(rows.getByRole('link', { name: 'View test run' }).first()).toHaveAttribute('href', /\/dashboard#test-run-/);
+    // A row earned by a test links to that run's own page (the dashboard lists only the latest few).
+    await expect(rows.getByRole('link', { name: 'View test run' }).first()).toHaveAttribute('href', /\/test-runs\/[0-9a-f-]{36}$/);
   });
 
   test('stakes and unstakes with the quick amounts on the dashboard, and the forms refuse what they must', async ({ page }) => {
