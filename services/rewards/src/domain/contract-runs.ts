@@ -64,7 +64,7 @@ export const storedResult = (text: string | null): EngineResult | null => {
  * Callers hold the user's FORGE row lock (`lockUserRuns`), as starting a run does, so a run that
  * starts while the last one finishes is given its job by exactly one of the two.
  */
-export const lockUserRuns = async (tx: Db, userId: string): Promise<void> => {
+const lockUserRuns = async (tx: Db, userId: string): Promise<void> => {
   await tx`select 1 from rewards.starforge_tokens where user_id = ${userId} for update`;
 };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
 import { CONTRACT_RUNS_WAITING_MAX, CONTRACT_SOURCE_MAX_BYTES, rewardsErrorCodes, rewardsMessages, type TestRunDetail } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
+import { contractHash, contractRunGaveUp, giveUpContractRun } from '../domain/contract-runs';
 import { callAs, eventually, ledgerBreaks, rewardsTestContext, signIn, type TestUser } from '../testing/harness';
 
 /**
@@ -229,4 +230,22 @@ contract Deep { function testSum() public pure returns (uint256 x) { x = ${Array
     expect((await start(who, slow)).status).toBe(201);
     expect(await ctx.sql`select 1 from rewards.test_runs where user_id = ${who.id} and contract_hash is not null`).toHaveLength(CONTRACT_RUNS_WAITING_MAX + 1);
   }, 120_000);
+
+  it('a run whose job failed on every attempt fails with a sentence, and hands the user’s turn to their next run', async () => {
+    const who = await signIn(ctx);
+    await ctx.sql`select rewards.ensure_account(${who.id})`;
+    const source = sample('counter').source;
+    // Two runs waiting, as the service leaves them: the first one's job gave up, the second has none yet.
+    const [first, second] = await ctx.sql<{ id: string }[]>`
+      insert into rewards.test_runs (user_id, network, test_type, contract_source, contract_hash, created_at)
+      values (${who.id}, 'sepolia', 'smart_contract', ${source}, ${contractHash(source)}, now() - interval '2 seconds'),
+             (${who.id}, 'sepolia', 'smart_contract', ${source}, ${contractHash(source)}, now() - interval '1 second')
+      returning id`;
+    expect(await giveUpContractRun(ctx.sql, ctx.jobs, first!.id)).toBe(true);
+    const gaveUp = (await callAs(ctx, who, 'GET', `/test-runs/${first!.id}`)).body as TestRunDetail;
+    expect(gaveUp).toMatchObject({ status: 'failed', summary: contractRunGaveUp, points_awarded: 25 });
+    // Once only, and the next run got its job in the same transaction: it runs and finishes.
+    expect(await giveUpContractRun(ctx.sql, ctx.jobs, first!.id)).toBe(false);
+    await eventually(async () => (await ctx.sql`select status from rewards.test_runs where id = ${second!.id}`)[0]?.status === 'completed', 60_000);
+  }, 90_000);
 });
