@@ -46,8 +46,8 @@ test.describe('points, cash and FORGE', () => {
     // The badge says what completed: the conversion, and each test's credit (a failed test's +25 too).
     await expect(rows.locator('.sf-pill')).toHaveText(['Converted', ...Array<string>(9).fill('Credited')]);
     await expect(statHint(page, 'Points Balance')).toHaveText(`Left to spend · ${lifetime} earned in all`);
-    // A row earned by a test links to that run on the dashboard.
-    await expect(rows.getByRole('link', { name: 'View test run' }).first()).toHaveAttribute('href', /\/dashboard#test-run-/);
+    // A row earned by a test links to that run's own page (the dashboard lists only the latest few).
+    await expect(rows.getByRole('link', { name: 'View test run' }).first()).toHaveAttribute('href', /\/test-runs\/[0-9a-f-]{36}$/);
 
     await page.goto('/dashboard');
     await expect(statValue(page, 'Points')).toHaveText(lifetime);

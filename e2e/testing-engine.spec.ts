@@ -1,6 +1,8 @@
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
+import { CONTRACT_RUNS_WAITING_MAX, rewardsMessages, TEST_RUN_HISTORY_LIMIT } from '@starforge/contracts/rewards-constants';
 import { statValue, TestingEngine, toastText } from './pages/rewards-widgets';
+import { RewardsApi } from './support/rewards-api';
 
 test.describe('Testing Engine on the dashboard', () => {
   test('a run finishes on the server and its result, points and counters arrive live', async ({ page, context, baseURL }) => {
@@ -29,7 +31,7 @@ test.describe('Testing Engine on the dashboard', () => {
       await expect(engine.status).toHaveText(/^(Completed|Failed)$/, { timeout: 10_000 });
       completed = (await engine.status.textContent()) === 'Completed';
       await expect(statValue(page, 'Tests Run')).toHaveText(String(attempt));
-      await expect(engine.history).toHaveCount(attempt);
+      await expect(engine.history).toHaveCount(Math.min(attempt, TEST_RUN_HISTORY_LIMIT));
       if (!completed) await expect(toastText(page, 'Test failed. Please check your configuration and try again.').first()).toBeVisible();
     }
     expect(completed, 'one of six runs completed').toBe(true);
@@ -86,5 +88,45 @@ test.describe('Testing Engine on the dashboard', () => {
     await expect(thief).toContainText('the vault was drained through reentrancy');
     await expect(page.getByRole('row', { name: /testDepositAndWithdraw/ })).toContainText('Passed');
     await expect(page.getByLabel('Solidity source')).toHaveValue(/contract VaultTest/);
+  });
+
+  test('the dashboard lists the latest runs and links to every run, a page at a time; a contract run past the cap on runs waiting is refused with a toast', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const account = await signUpViaApi(page);
+    const api = await RewardsApi.signIn(playwright, baseURL ?? '', account);
+    await api.earnPoints(525); // 21 runs of the spec's kind, finished
+    await page.goto('/dashboard');
+    const engine = new TestingEngine(page);
+    await expect(engine.history).toHaveCount(TEST_RUN_HISTORY_LIMIT);
+    await engine.pickSample('Counter with tests');
+    await engine.network.selectOption('sepolia');
+
+    // The cap: a user's runs go one at a time, and at most five wait. Twelve tests that each spin to
+    // the gas limit keep the first of these busy for seconds, the other four waiting behind it.
+    const slow = `// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\ncontract Slow {\n    uint256 n;\n${Array.from({ length: 12 }, (_, i) => `    function testSpin${i}() public { while (true) n++; }`).join('\n')}\n}\n`;
+    for (let i = 0; i < CONTRACT_RUNS_WAITING_MAX; i++) {
+      const started = await api.post('/test-runs', { network: 'ethereum', test_type: 'smart_contract', contract: { source: slow } });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+    }
+    await engine.start.click();
+    await expect(toastText(page, rewardsMessages.contractRunsWaiting)).toBeVisible();
+
+    // 26 runs: the latest five here, every one on /test-runs.
+    await expect(engine.history).toHaveCount(TEST_RUN_HISTORY_LIMIT);
+    await engine.root.getByRole('link', { name: 'All 26 test runs' }).click();
+    await expect(page).toHaveURL(/\/test-runs$/);
+    await expect(page.getByRole('heading', { name: 'Test runs', level: 1 })).toBeVisible();
+    const rows = page.locator('[id^="test-run-"]');
+    await expect(rows).toHaveCount(20);
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await expect(rows.first()).toContainText('Ethereum');
+    await page.getByRole('link', { name: 'Older runs' }).click();
+    await expect(page).toHaveURL(/\/test-runs\?page=2$/);
+    await expect(rows).toHaveCount(6);
+    await expect(rows.last()).toContainText('Sepolia');
+    await expect(page.getByRole('link', { name: 'Newer runs' })).toBeVisible();
   });
 });

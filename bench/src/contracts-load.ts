@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
+import { contractsFairness } from './contracts-fairness';
 import { LiveStream } from '@starforge/launcher/rolling-restart/live-stream';
 import { signUpAccount, type BenchAccount } from './lib/accounts';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
@@ -52,10 +53,15 @@ export const contractsLoadBench = async ({ stack }: { stack: StackHolder }): Pro
   const rewardsPid = pidOfListener(running.services.rewards);
   const idleRss = rssOf(rewardsPid);
   const accounts = await Promise.all(Array.from({ length: ACCOUNTS }, (_, i) => signUpAccount(ipUrl, `contracts-${i}`, { first: 'Bench', last: 'Engine' })));
+  const [flooder, other] = await Promise.all(
+    ['contracts-flood', 'contracts-other'].map((tag) => signUpAccount(ipUrl, tag, { first: 'Bench', last: 'Engine' })),
+  );
+  if (!flooder || !other) throw new Error('contracts bench: the fairness accounts were not made');
   // Gold (20,000 FORGE staked): no daily test limit, so the minute measures the engine, not the tier.
+  const everyone = [...accounts, flooder, other];
   const sql = postgres(running.databaseUrl, { max: 1, onnotice: () => {} });
-  for (const { userId } of accounts) await sql`select rewards.ensure_account(${userId})`;
-  await sql`update rewards.starforge_tokens set staked_amount = 20000 where user_id in ${sql(accounts.map((a) => a.userId))}`;
+  for (const { userId } of everyone) await sql`select rewards.ensure_account(${userId})`;
+  await sql`update rewards.starforge_tokens set staked_amount = 20000 where user_id in ${sql(everyone.map((a) => a.userId))}`;
   await sql.end();
   // One warm-up run: the pool starts on the first contract run (each worker loads solc).
   const warmUp: number[] = [];
@@ -79,6 +85,7 @@ export const contractsLoadBench = async ({ stack }: { stack: StackHolder }): Pro
   })();
   await Promise.all([...accounts.map((a) => runLoop(ipUrl, a, until, latencies, failed)), probe]);
   const during = foreign();
+  const fairness = await contractsFairness(ipUrl, flooder, other);
   const runsPerMinute = (latencies.length / SECONDS) * 60;
   const figures: Figure[] = [
     {
@@ -101,6 +108,7 @@ export const contractsLoadBench = async ({ stack }: { stack: StackHolder }): Pro
     { label: 'Rewards service RSS: before the first contract run', value: idleRss, unit: 'MiB', decimals: 0 },
     { label: 'Rewards service RSS: peak during the runs (the engine worker included)', value: peakRss, unit: 'MiB', decimals: 0 },
     { label: 'Failed starts', value: failed.length, unit: '', decimals: 0, target: '0', met: failed.length === 0 },
+    ...fairness.figures,
   ];
   return {
     name: 'contracts',
@@ -110,7 +118,8 @@ export const contractsLoadBench = async ({ stack }: { stack: StackHolder }): Pro
     tables: [],
     notes: [
       `${ACCOUNTS} accounts each start a run of the Counter sample (smart_contract on Sepolia: deploy, setUp, three tests) through the gateway, wait for rewards.test_run_finished on their live stream, and start the next, for ${SECONDS} s; /health is asked directly every ${HEALTH_EVERY_MS} ms meanwhile. Runs: ${latencies.length}; health samples: ${health.length}; other CPU during the run: ${describeForeign(during)}.`,
-      "The service runs one engine worker (ENGINE_WORKERS=1), which compiles with solc-js (WebAssembly) and executes on @ethereumjs/evm off the service's event loop; a run's time from start to live result also holds the durable job's pickup, the finishing transaction and the event's way through the events service and the gateway.",
+      "The service runs two engine workers (ENGINE_WORKERS=2, the default), which compile with solc-js (WebAssembly) and execute on @ethereumjs/evm off the service's event loop; a run's time from start to live result also holds the durable job's pickup, the finishing transaction and the event's way through the events service and the gateway.",
+      fairness.note,
     ],
   };
 };

@@ -1,6 +1,7 @@
 import type { CompilerMessage } from '@starforge/contracts';
 import type { AbiEntry } from './abi';
 import type { AstNode } from './ast';
+import { CompilerCrash } from './crash';
 
 /** The part of solc-js the engine uses (its own typings say `any`). */
 export interface Solc {
@@ -82,7 +83,13 @@ export const compileSource = (solc: Solc, source: string, options: { evmVersion:
       },
     },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: () => ({ error: importsRefused }) })) as SolcOutput;
+  let answer: string;
+  try {
+    answer = solc.compile(JSON.stringify(input), { import: () => ({ error: importsRefused }) });
+  } catch (error) {
+    throw new CompilerCrash(error);
+  }
+  const output = JSON.parse(answer) as SolcOutput;
   const positionOf = sourcePositions(source);
   const message = (e: SolcError): CompilerMessage => {
     const place = e.sourceLocation?.file === SOURCE_NAME ? positionOf(e.sourceLocation.start) : null;

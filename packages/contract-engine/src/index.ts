@@ -1,5 +1,5 @@
 export { createEnginePool, type EnginePool, type EnginePoolOptions, type EnginePoolStats } from './pool';
 export type { WorkerMemory } from './protocol';
-export { DEPLOYMENT_KEY, gasByFunction, type EngineCall, type EngineRequest, type EngineResult } from './request';
+export { DEPLOYMENT_KEY, failedResult, gasByFunction, type EngineCall, type EngineRequest, type EngineResult } from './request';
 export { NETWORK_PROFILES, type NetworkProfile } from './networks';
 export { AUDIT_RULE_INFO } from './audit';

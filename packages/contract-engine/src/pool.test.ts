@@ -40,6 +40,8 @@ describe('the engine pool', () => {
     expect(result.compiler.version).toMatch(/^0\.8\.37/);
     const { workers, queued } = pool.stats();
     expect(queued).toBe(0);
+    // One run at a time needs one worker: the second of the pool's two starts only when a run waits.
+    expect(workers).toHaveLength(1);
     expect(workers.map((w) => w.runs).reduce((a, b) => a + b)).toBe(1);
     for (const w of workers.filter((w) => w.ready)) {
       expect(w.solcLoadMs).toBeGreaterThan(0);
@@ -71,6 +73,7 @@ describe('the engine pool', () => {
       pool.run({ source: tiny, testType: 'gas_optimization', network: 'arbitrum' }),
     ]);
     expect([a.status, b.status]).toEqual(['completed', 'completed']);
+    expect(pool.stats().workers).toHaveLength(2);
   });
 });
 
@@ -100,6 +103,35 @@ describe('limits', () => {
       expect((await capped.run({ source: tiny, testType: 'smart_contract', network: 'ethereum' })).status).toBe('completed');
     } finally {
       await capped.close();
+    }
+  });
+
+  it('fails a run that crashes the compiler with a sentence, replaces the worker, and the next run works', SLOW, async () => {
+    // One expression of 10,000 terms (about 40 KB) overflows solc's stack: the exception leaves
+    // solc-js's one CompilerStack half-built, so a worker that kept it would fail every later run.
+    const deep = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+contract Deep { function testSum() public pure returns (uint256 x) { x = ${Array.from({ length: 10_000 }, () => '1').join(' + ')}; } }
+`;
+    const logged: string[] = [];
+    const single = createEnginePool({ size: 1, runTimeoutMs: 60_000, memoryMb: 256, log: (line) => logged.push(line) });
+    try {
+      const crashed = await single.run({ source: deep, testType: 'smart_contract', network: 'sepolia' });
+      expect(crashed).toMatchObject({
+        status: 'failed',
+        test_type: 'smart_contract',
+        summary:
+          'The compiler ran out of stack space on this contract (an expression or nesting too deep for it) and the run was stopped: split long expressions into smaller ones.',
+      });
+      expect(logged.join('\n')).toMatch(/RangeError: Maximum call stack size exceeded/);
+      // A fresh worker (no runs yet) took the crashed one's place, and the Counter sample works on it.
+      await vi.waitFor(() => expect(single.stats().workers.map((w) => w.runs)).toEqual([0]), { timeout: 10_000 });
+      const counter = SAMPLE_CONTRACTS.find((s) => s.id === 'counter')!;
+      const next = await single.run({ source: counter.source, testType: 'smart_contract', network: 'sepolia' });
+      expect(next.summary).not.toMatch(/CompilerStack/);
+      expect(next.status).toBe('completed');
+    } finally {
+      await single.close();
     }
   });
 

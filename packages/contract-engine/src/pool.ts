@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { crashSummary } from './crash';
 import type { FromWorker, ToWorker, WorkerMemory } from './protocol';
 import { type EngineRequest, type EngineResult, failedResult } from './request';
 
@@ -13,12 +14,15 @@ export interface EnginePoolOptions {
    * and WebAssembly memory together pass this after a run is replaced before it takes another.
    */
   memoryMb: number;
+  /** Where the stack of a compiler or EVM crash goes (the run itself only says what broke). */
+  log?: (line: string) => void;
 }
 
 export interface EnginePool {
   /**
-   * Resolves with the run's result, completed or failed (the contract's fault, the time limit or
-   * the memory cap); rejects only for a bug in the engine or a closed pool.
+   * Resolves with the run's result, completed or failed (the contract's fault, the time limit,
+   * the memory cap, or the compiler or the EVM throwing on it); rejects only when no worker can
+   * start, the request cannot be sent to one, or the pool is closed.
    */
   run(request: EngineRequest): Promise<EngineResult>;
   /** Stops every worker; runs not finished reject. */
@@ -72,10 +76,10 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
  * caller only posts a message and later receives one. Runs wait in order for a free worker. A
  * run over its time limit is stopped by terminating its worker (solc's compile is synchronous
  * and cannot be interrupted any other way), answers a failed result and a fresh worker takes
- * the worker's place; so does a run that ran out of memory.
+ * the worker's place; so does a run that ran out of memory, or on which the compiler or the EVM threw.
  */
 export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
-  for (const [name, value] of Object.entries(options)) {
+  for (const [name, value] of Object.entries({ size: options.size, runTimeoutMs: options.runTimeoutMs, memoryMb: options.memoryMb })) {
     if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`createEnginePool: ${name} must be a whole number above 0, not ${value}`);
   }
   const queue: Job[] = [];
@@ -109,7 +113,14 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
       if (!job || job.id !== message.id) return;
       slot.runs++;
       if (message.type === 'result') job.resolve(message.result);
-      else job.reject(new Error(`The contract engine failed: ${message.message}`));
+      else {
+        // The worker's solc may be left broken: the run fails and a fresh worker takes its place.
+        options.log?.(`contract engine: a run crashed its worker, which is replaced: ${message.detail}`);
+        job.resolve({ ...failedResult(job.request, solcVersion, message.summary), duration_ms: Math.round(performance.now() - slot.startedAt) });
+        slot.stopped = 'replaced';
+        void worker.terminate();
+        return;
+      }
       if (message.memory.heapMb + message.memory.wasmMb > options.memoryMb) {
         // solc's WebAssembly memory never shrinks: a worker that grew past the cap is replaced.
         slot.stopped = 'replaced';
@@ -136,18 +147,26 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
         for (const waiting of queue.splice(0)) waiting.reject(new Error(`The contract engine could not start: ${why}`));
         return;
       }
-      if (job && slot.stopped)
-        job.resolve({ ...failedResult(job.request, solcVersion, slot.stopped), duration_ms: Math.round(performance.now() - slot.startedAt) });
-      else if (job)
-        job.reject(new Error(`The contract engine failed: ${slot.failure?.message ?? 'its worker exited during the run'}`, { cause: slot.failure }));
+      if (job) {
+        // Stopped by the pool (time, memory), or died on the run: either way the run fails with a sentence.
+        if (!slot.stopped) options.log?.(`contract engine: a worker died during a run: ${slot.failure?.stack ?? 'it exited'}`);
+        const summary = slot.stopped ?? crashSummary(slot.failure ?? new Error('its worker exited during the run'));
+        job.resolve({ ...failedResult(job.request, solcVersion, summary), duration_ms: Math.round(performance.now() - slot.startedAt) });
+      }
       fill();
       dispatch();
     });
     return slot;
   };
 
+  /**
+   * One worker always; another (up to `size`) only when a run waits and no worker is free or
+   * starting: each loads solc (about a second of CPU and 100 MB), which a quiet copy never needs,
+   * and the first run does not wait for several to load at once.
+   */
   const fill = () => {
-    while (!closed && slots.size < options.size) spawn();
+    const available = () => [...slots].filter((slot) => !slot.job && !slot.stopped).length;
+    while (!closed && slots.size < options.size && (slots.size === 0 || queue.length > available())) spawn();
   };
 
   const dispatch = () => {

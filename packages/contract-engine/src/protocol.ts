@@ -6,8 +6,11 @@ export type ToWorker = { id: number; request: EngineRequest };
 export type FromWorker =
   | { type: 'ready'; solcVersion: string; loadMs: number; memory: WorkerMemory }
   | { type: 'result'; id: number; result: EngineResult; memory: WorkerMemory }
-  /** A bug in the engine (not in the user's contract): the run's promise rejects with it. */
-  | { type: 'crash'; id: number; message: string; memory: WorkerMemory };
+  /**
+   * The compiler or the EVM threw instead of answering: the run fails with `summary` and the
+   * worker, whose solc may be left broken, is replaced. `detail` is the stack, for the log.
+   */
+  | { type: 'crash'; id: number; summary: string; detail: string; memory: WorkerMemory };
 
 /** The worker's V8 heap in use, and solc's WebAssembly memory (outside that heap; it never shrinks once grown), in MiB. */
 export interface WorkerMemory {

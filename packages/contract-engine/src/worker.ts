@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import type { Solc } from './compile';
+import { crashSummary } from './crash';
 import type { FromWorker, ToWorker, WorkerMemory } from './protocol';
 import { runContract } from './run';
 
@@ -26,6 +27,7 @@ port.on('message', async ({ id, request }: ToWorker) => {
   try {
     send({ type: 'result', id, result: await runContract(solc, request), memory: memory() });
   } catch (e) {
-    send({ type: 'crash', id, message: e instanceof Error ? (e.stack ?? e.message) : String(e), memory: memory() });
+    const detail = e instanceof Error ? (e.cause instanceof Error ? (e.cause.stack ?? e.cause.message) : (e.stack ?? e.message)) : String(e);
+    send({ type: 'crash', id, summary: crashSummary(e), detail, memory: memory() });
   }
 });

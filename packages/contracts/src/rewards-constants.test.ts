@@ -10,6 +10,8 @@ describe('rewards for people', () => {
 
   it('links a ledger row to its source', () => {
     expect(transactionSourcePath({ type: 'nft_mint', id: 'n1' })).toBe('/nft/n1');
+    // A run's own page, reachable however old the run (the dashboard lists only the latest few).
+    expect(transactionSourcePath({ type: 'test_run', id: 'r1' })).toBe('/test-runs/r1');
     // A sale's proceeds and royalty rows carry the NFT's id: they link to its page.
     expect(transactionSourcePath({ type: 'nft_sale', id: 'n2' })).toBe('/nft/n2');
     expect(transactionRuleText.sale_proceeds).toMatch(/royalty/);

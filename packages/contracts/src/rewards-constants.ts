@@ -55,8 +55,15 @@ export const MINT_POINTS = 100;
  * but earn no points. rewards.record_nft_mint applies it (a test compares the two).
  */
 export const MINT_POINT_AWARDS_PER_DAY = 10;
-/** How many runs the history under the Testing Engine shows. */
-export const TEST_RUN_HISTORY_LIMIT = 10;
+/** How many runs the history under the Testing Engine shows (the rest are on /test-runs). */
+export const TEST_RUN_HISTORY_LIMIT = 5;
+/** Runs a page of /test-runs shows. */
+export const TEST_RUNS_PAGE_SIZE = 20;
+/**
+ * A user's contract runs not yet finished (one under way, the rest waiting their turn) at most:
+ * a user's runs execute one at a time, so a sixth would wait behind five time limits.
+ */
+export const CONTRACT_RUNS_WAITING_MAX = 5;
 
 /** 1000 points = $1.00 = 100 cents, so 10 points make a cent; at least 1000 at a time. */
 export const POINTS_PER_DOLLAR = 1_000;
@@ -118,7 +125,8 @@ export const transactionSourcePath = (source: { type: TransactionSource; id: str
   if (!source) return null;
   switch (source.type) {
     case 'test_run':
-      return `/dashboard#test-run-${source.id}`;
+      // The run's own page: the dashboard lists only the latest few.
+      return `/test-runs/${source.id}`;
     case 'nft_mint':
     case 'nft_sale':
       return `/nft/${source.id}`;
@@ -216,6 +224,7 @@ export const rewardsMessages = {
         `available or staked (you have ${count(held)}); each completed test earns ${FORGE_PER_COMPLETED_TEST} FORGE, up to ${count(FORGE_TEST_DAILY_MAX)} a day. `
       : '') +
     'Or come back tomorrow.',
+  contractRunsWaiting: `You already have ${CONTRACT_RUNS_WAITING_MAX} contract runs waiting or running; start another when one of them finishes`,
   minConversion: 'Minimum conversion is 1000 points',
   conversionStep: 'Points convert in steps of 10 (10 points = 1 cent)',
   insufficientPoints: 'Not enough points to convert',
@@ -248,4 +257,5 @@ export const rewardsErrorCodes = {
   insufficientStakedTokens: 'insufficient_staked_tokens',
   insufficientBalance: 'insufficient_balance',
   dailyTestLimit: 'daily_test_limit',
+  contractRunsWaiting: 'contract_runs_waiting',
 } as const;

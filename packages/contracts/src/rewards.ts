@@ -124,7 +124,11 @@ export const testRunSchema = z.object({
   points_awarded: count.nullable(),
   created_at: timestamp,
   completed_at: timestamp.nullable(),
-  /** gas_used minus that of the previous completed run of the same network, test type and contract (or none). */
+  /**
+   * A completed contract run's gas_used minus that of the user's previous completed run of the
+   * same contract, network and test type; null otherwise (a run without a contract draws its gas
+   * at random, so two of them compare nothing).
+   */
   gas_delta: z.number().int().nullable(),
   /** Whether the run carries the user's own contract (compiled and run for real). */
   has_contract: z.boolean(),
@@ -132,7 +136,25 @@ export const testRunSchema = z.object({
   summary: z.string().nullable(),
 });
 export type TestRun = z.infer<typeof testRunSchema>;
-export const testRunsSchema = z.object({ test_runs: z.array(testRunSchema) });
+/**
+ * GET /test-runs: without `page`, the latest TEST_RUN_HISTORY_LIMIT runs (the dashboard's list);
+ * with it, that page of TEST_RUNS_PAGE_SIZE runs, newest first (the /test-runs screen).
+ */
+export const testRunsQuerySchema = z.object({
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,4}$|^100000$/, 'page must be a whole number from 1 to 100000')
+    .transform(Number)
+    .optional(),
+});
+export const testRunsSchema = z.object({
+  test_runs: z.array(testRunSchema),
+  /** All of the user's runs. */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  page_size: z.number().int().positive(),
+});
+export type TestRunsPage = z.infer<typeof testRunsSchema>;
 
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 

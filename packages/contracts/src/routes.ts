@@ -25,6 +25,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/rewards', access: 'private', remote: 'mfe_rewards' },
   { path: '/balance', access: 'private', remote: 'mfe_rewards' },
   { path: '/withdrawal', access: 'private', remote: 'mfe_rewards' },
+  { path: '/test-runs', access: 'private', remote: 'mfe_rewards' },
   { path: '/test-runs/:id', access: 'private', remote: 'mfe_rewards' },
   { path: '/marketplace', access: 'private', remote: 'mfe_marketplace' },
   { path: '/cart', access: 'private', remote: 'mfe_marketplace' },

@@ -6,7 +6,12 @@ import { lazyContractEngine } from './domain/contract-runs';
 import { registerRewardsJobs } from './jobs';
 
 const config = readRewardsConfig();
-const engine = lazyContractEngine({ size: config.engine.workers, runTimeoutMs: config.engine.runTimeoutMs, memoryMb: config.engine.memoryMb });
+const engine = lazyContractEngine({
+  size: config.engine.workers,
+  runTimeoutMs: config.engine.runTimeoutMs,
+  memoryMb: config.engine.memoryMb,
+  log: (line) => console.error(`[rewards] ${line}`),
+});
 
 await runService({
   domain: 'rewards',

@@ -1,6 +1,7 @@
 /**
- * The gas comparison under a run: against the previous completed run of the same network and
- * test type. Nothing for the first such run (no delta).
+ * The gas comparison beside a contract run's gas (or a function's): against the user's previous
+ * completed run of the same contract, network and test type. Nothing without one (no delta), and
+ * never for a run without a contract, whose gas is drawn at random.
  */
 export const gasDeltaText = (delta: number | null): string => {
   if (delta === null) return '';

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
- * Scrolls to the element the URL's hash names once it exists (a ledger row links to
- * `/dashboard#test-run-<id>`, whose row appears only after the history loads), and focuses it
+ * Scrolls to the element the URL's hash names once it exists (`/dashboard#test-run-<id>`, whose
+ * row appears only after the history loads), and focuses it
  * so keyboard and screen-reader users land there too.
  */
 export const useScrollToHash = (ready: boolean): void => {

@@ -3,11 +3,11 @@ import { TEST_RUN_MAX_DELAY_MS, TEST_RUN_MIN_DELAY_MS, WITHDRAWAL_COMPLETION_DEL
 import { readRewardsConfig } from './env';
 
 describe('readRewardsConfig', () => {
-  it('defaults to the spec delays, and one engine worker with a 20 s limit per run and 512 MB', () => {
+  it('defaults to the spec delays, and two engine workers with a 20 s limit per run and 512 MB', () => {
     expect(readRewardsConfig({})).toEqual({
       testRunDelayMs: { min: TEST_RUN_MIN_DELAY_MS, max: TEST_RUN_MAX_DELAY_MS },
       withdrawalDelayMs: WITHDRAWAL_COMPLETION_DELAY_MS,
-      engine: { workers: 1, runTimeoutMs: 20_000, memoryMb: 512 },
+      engine: { workers: 2, runTimeoutMs: 20_000, memoryMb: 512 },
     });
   });
 

@@ -10,8 +10,11 @@ const rewardsEnvSchema = z
     REWARDS_TEST_RUN_MAX_DELAY_MS: delayMs.default(TEST_RUN_MAX_DELAY_MS),
     /** How long after it is accepted a withdrawal completes (spec: about 3 s). */
     REWARDS_WITHDRAWAL_DELAY_MS: delayMs.default(WITHDRAWAL_COMPLETION_DELAY_MS),
-    /** Worker threads that compile and run users' contracts (each holds solc, about 100 MB). */
-    ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+    /**
+     * Worker threads that compile and run users' contracts (each holds solc, about 100 MB). Two:
+     * a user's runs go one at a time, so one user's slow contract never holds every worker.
+     */
+    ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
     /** A contract run (compile and execution) that takes longer fails, and its worker is replaced. */
     ENGINE_RUN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
     /** Each engine worker's memory cap. */

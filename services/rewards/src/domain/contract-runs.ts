@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createEnginePool, gasByFunction, type EnginePoolOptions, type EngineRequest, type EngineResult } from '@starforge/contract-engine';
+import { createEnginePool, failedResult, gasByFunction, type EnginePoolOptions, type EngineRequest, type EngineResult } from '@starforge/contract-engine';
 import { contractRunResultSchema, type ContractCall, type Network, type TestType } from '@starforge/contracts';
-import type { Sql } from '@starforge/service-kit';
+import { transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 
 /** The durable job that compiles and runs a run's contract, then finishes the run with the result. */
 export const EXECUTE_CONTRACT_RUN_JOB = 'test-run.execute';
@@ -53,12 +53,64 @@ export const storedResult = (text: string | null): EngineResult | null => {
 };
 
 /**
+ * Fair turns across users, decided in the database (so across every copy of the service): a
+ * user's contract runs execute one at a time, oldest first, and only the one whose turn it is
+ * has a job in the queue. A run gets its job when it starts with none of the user's runs
+ * unfinished, else when the user's run before it finishes (in the transaction that finishes it).
+ * The queue is first come, first served, so one job per user makes it round-robin across users:
+ * a user with many runs waiting holds one worker, and another user's run waits at most for one
+ * run of each user ahead of it, never for the whole of someone's backlog.
+ *
+ * Callers hold the user's FORGE row lock (`lockUserRuns`), as starting a run does, so a run that
+ * starts while the last one finishes is given its job by exactly one of the two.
+ */
+const lockUserRuns = async (tx: Db, userId: string): Promise<void> => {
+  await tx`select 1 from rewards.starforge_tokens where user_id = ${userId} for update`;
+};
+
+/** The user's contract runs not finished yet: waiting their turn, or under way. */
+export const unfinishedContractRuns = async (tx: Db, userId: string): Promise<number> => {
+  const [row] = await tx<{ n: number }[]>`
+    select count(*)::int as n from rewards.test_runs where user_id = ${userId} and status = 'running' and contract_hash is not null`;
+  return row?.n ?? 0;
+};
+
+/** Gives the user's oldest unfinished contract run its job (nothing when it has one already: the key is the run). */
+export const enqueueContractRun = async (tx: Db, jobs: Jobs, runId: string): Promise<void> => {
+  await jobs.enqueue<ExecuteContractRunJob>(tx, EXECUTE_CONTRACT_RUN_JOB, { runId }, { singletonKey: runId });
+};
+
+const enqueueNextContractRun = async (tx: Db, jobs: Jobs, userId: string): Promise<void> => {
+  const [next] = await tx<{ id: string }[]>`
+    select id from rewards.test_runs where user_id = ${userId} and status = 'running' and contract_hash is not null
+    order by created_at, id limit 1`;
+  if (next) await enqueueContractRun(tx, jobs, next.id);
+};
+
+/**
+ * Finishes a contract run with its result in one statement (status, points, real gas, the
+ * result) and, in the same transaction, gives the user's next waiting run its turn.
+ */
+const finishContractRun = async (sql: Sql, jobs: Jobs, userId: string, runId: string, result: EngineResult): Promise<boolean> =>
+  transaction(sql, async (tx) => {
+    // gas_used is positive or absent (a run that compiled nothing used none), and an integer column.
+    const gas = result.total_gas > 0 ? Math.min(result.total_gas, 2_147_483_647) : null;
+    const [row] = await tx<{ finished: boolean }[]>`
+      select rewards._finish_test_run(${runId}, ${result.status === 'completed'}, null, ${gas}, null, ${tx.json(result as never)}) as finished`;
+    // The FORGE row after the balance row _finish_test_run locked, in the order every finish takes
+    // them (a spec run's finish, its FORGE grant), so two finishes of one user cannot deadlock.
+    await lockUserRuns(tx, userId);
+    await enqueueNextContractRun(tx, jobs, userId);
+    return row?.finished ?? false;
+  });
+
+/**
  * The job's work: compile and run the contract of a run still running (nothing otherwise, so a
  * retried or repeated job finishes it once), with each function's gas compared against the
  * user's last finished run of the same contract and test type, then finish the run with the
- * result in one statement: its status, points, real gas and the result itself.
+ * result and hand the user's turn to their next run.
  */
-export const executeContractRun = async (sql: Sql, engine: ContractEngine, runId: string): Promise<boolean> => {
+export const executeContractRun = async (sql: Sql, jobs: Jobs, engine: ContractEngine, runId: string): Promise<boolean> => {
   const [run] = await sql<PendingContractRun[]>`
     select user_id, network, test_type, contract_source as source, contract_hash as hash, contract_call::text as call
     from rewards.test_runs where id = ${runId} and status = 'running' and contract_hash is not null`;
@@ -76,9 +128,20 @@ export const executeContractRun = async (sql: Sql, engine: ContractEngine, runId
     ...(call ? { call } : {}),
     ...(previous ? { previous: gasByFunction(previous) } : {}),
   });
-  // gas_used is positive or absent (a run that compiled nothing used none), and an integer column.
-  const gas = result.total_gas > 0 ? Math.min(result.total_gas, 2_147_483_647) : null;
-  const [row] = await sql<{ finished: boolean }[]>`
-    select rewards._finish_test_run(${runId}, ${result.status === 'completed'}, null, ${gas}, null, ${sql.json(result as never)}) as finished`;
-  return row?.finished ?? false;
+  return finishContractRun(sql, jobs, run.userId, runId, result);
+};
+
+/** What a run ends with when its job failed on every attempt (the engine could not start, say). */
+export const contractRunGaveUp = 'The engine could not run this contract, however often it tried; the run was stopped.';
+
+/**
+ * After the job's last attempt failed: the run fails with a sentence rather than stay running
+ * for ever (which would also hold the user's turn, and count against their waiting runs).
+ */
+export const giveUpContractRun = async (sql: Sql, jobs: Jobs, runId: string): Promise<boolean> => {
+  const [run] = await sql<{ userId: string; network: Network; testType: TestType }[]>`
+    select user_id, network, test_type from rewards.test_runs where id = ${runId} and status = 'running' and contract_hash is not null`;
+  if (!run) return false;
+  const result = failedResult({ source: '', network: run.network, testType: run.testType }, 'unknown', contractRunGaveUp);
+  return finishContractRun(sql, jobs, run.userId, runId, result);
 };

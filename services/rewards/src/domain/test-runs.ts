@@ -1,8 +1,19 @@
 import { randomInt } from 'node:crypto';
-import { TEST_RUN_HISTORY_LIMIT, type NextTier, type StartTestRun, type TestRun, type TestRunDetail } from '@starforge/contracts';
-import { publishEvent, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
+import {
+  CONTRACT_RUNS_WAITING_MAX,
+  rewardsErrorCodes,
+  rewardsMessages,
+  TEST_RUN_HISTORY_LIMIT,
+  TEST_RUNS_PAGE_SIZE,
+  type NextTier,
+  type StartTestRun,
+  type TestRun,
+  type TestRunDetail,
+  type TestRunsPage,
+} from '@starforge/contracts';
+import { conflict, publishEvent, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { drawTestOutcome } from './chain-facts';
-import { contractHash, EXECUTE_CONTRACT_RUN_JOB, storedResult, type ExecuteContractRunJob } from './contract-runs';
+import { contractHash, enqueueContractRun, storedResult, unfinishedContractRuns } from './contract-runs';
 import { dailyTestLimitReached } from './errors';
 import { iso, isoOrNull, num, numOrNull } from './numbers';
 
@@ -59,7 +70,8 @@ const nextTier = async (db: Db, tokens: number): Promise<NextTier | null> => {
 
 /**
  * Starts a test run: under a lock on the caller's FORGE row (so two starts cannot both take the
- * last test of the day), checks the tier's daily limit, inserts the run `running` and enqueues
+ * last test of the day, nor both pass the cap on contract runs waiting), checks the tier's daily
+ * limit and, for a contract, the user's runs waiting (CONTRACT_RUNS_WAITING_MAX), inserts the run `running` and enqueues
  * the job that finishes it after `delayMs`, all in one transaction.
  */
 export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: StartTestRun, delayMs: { min: number; max: number }): Promise<TestRun> =>
@@ -80,6 +92,9 @@ export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: St
       throw dailyTestLimitReached(limit.maxTestsPerDay, await nextTier(tx, tokens), tokens);
     }
     const contract = input.contract;
+    // The user's contract runs not finished yet: past the cap, refused; none, this one's turn is now.
+    const unfinished = contract ? await unfinishedContractRuns(tx, userId) : 0;
+    if (unfinished >= CONTRACT_RUNS_WAITING_MAX) throw conflict(rewardsMessages.contractRunsWaiting, rewardsErrorCodes.contractRunsWaiting);
     const [row] = await tx<TestRunRow[]>`
       insert into rewards.test_runs as r (user_id, network, test_type, contract_source, contract_hash, contract_call)
       values (
@@ -89,8 +104,9 @@ export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: St
       returning ${runColumns(tx)}`;
     if (!row) throw new Error('rewards: the test run was not inserted');
     if (contract) {
-      // Compiled and run for real, at once, in the engine's workers: it finishes when the run does.
-      await jobs.enqueue<ExecuteContractRunJob>(tx, EXECUTE_CONTRACT_RUN_JOB, { runId: row.id }, { singletonKey: row.id });
+      // Compiled and run for real in the engine's workers, in the user's turn (contract-runs.ts):
+      // at once when none of their runs is unfinished, else after the one before it.
+      if (unfinished === 0) await enqueueContractRun(tx, jobs, row.id);
     } else {
       const afterMs = delayMs.min === delayMs.max ? delayMs.min : randomInt(delayMs.min, delayMs.max + 1);
       await jobs.enqueue<FinishTestRunJob>(tx, FINISH_TEST_RUN_JOB, { runId: row.id }, { startAfterSeconds: afterMs / 1000, singletonKey: row.id });
@@ -101,26 +117,31 @@ export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: St
   });
 
 /**
- * The caller's last runs, newest first, each completed one with its gas against the previous
- * completed run of the same network and test type.
+ * The caller's runs, newest first: without `page` the latest TEST_RUN_HISTORY_LIMIT, with it that
+ * page of TEST_RUNS_PAGE_SIZE; with how many runs there are in all. A completed contract run
+ * carries its gas against the user's previous completed run of the same contract, network and
+ * test type; a run without a contract carries none (its gas is drawn at random).
  */
-export const listTestRuns = async (db: Db, userId: string, limit = TEST_RUN_HISTORY_LIMIT): Promise<TestRun[]> => {
+export const listTestRuns = async (db: Db, userId: string, page?: number): Promise<TestRunsPage> => {
+  const pageSize = page === undefined ? TEST_RUN_HISTORY_LIMIT : TEST_RUNS_PAGE_SIZE;
+  const offset = ((page ?? 1) - 1) * pageSize;
   const rows = await db<TestRunRow[]>`
     select ${runColumns(db)}, r.gas_used - previous.gas_used as gas_delta
     from rewards.test_runs r
     left join lateral (
       select p.gas_used from rewards.test_runs p
-      where r.status = 'completed' and p.user_id = r.user_id and p.status = 'completed'
+      where r.status = 'completed' and r.contract_hash is not null
+        and p.user_id = r.user_id and p.status = 'completed' and p.contract_hash = r.contract_hash
         and p.network = r.network and p.test_type = r.test_type
-        and p.contract_hash is not distinct from r.contract_hash
         and (p.completed_at, p.id) < (r.completed_at, r.id)
       order by p.completed_at desc, p.id desc
       limit 1
     ) previous on true
     where r.user_id = ${userId}
     order by r.created_at desc, r.id desc
-    limit ${limit}`;
-  return rows.map(testRunOf);
+    limit ${pageSize} offset ${offset}`;
+  const [count] = await db<{ total: number }[]>`select count(*)::int as total from rewards.test_runs where user_id = ${userId}`;
+  return { test_runs: rows.map(testRunOf), total: count?.total ?? 0, page: page ?? 1, page_size: pageSize };
 };
 
 /** One of the caller's runs with its contract and the engine's result; null for none (or another user's). */

@@ -154,29 +154,62 @@ describe('GET /achievements', () => {
 });
 
 describe('GET /test-runs', () => {
-  it('the last 10 runs, newest first, with gas against the previous completed run of the same network and type', async () => {
+  it('the latest runs, newest first; a gas change only between two completed runs of the same contract, network and type', async () => {
     const who = await signIn(ctx);
     await ctx.sql`select rewards.ensure_account(${who.id})`;
-    const insert = (network: string, type: string, status: string, gas: number | null, minutesAgo: number) => ctx.sql`
-      insert into rewards.test_runs (user_id, network, test_type, status, tx_hash, gas_used, block_number, points_awarded, created_at, completed_at)
+    const insert = (network: string, type: string, status: string, gas: number | null, minutesAgo: number, contract?: string) => ctx.sql`
+      insert into rewards.test_runs (user_id, network, test_type, status, tx_hash, gas_used, block_number, points_awarded, created_at, completed_at,
+                                     contract_source, contract_hash, result)
       values (${who.id}, ${network}, ${type}, ${status},
-              ${gas === null ? null : `0x${'a'.repeat(64)}`}, ${gas}, ${gas === null ? null : 18_500_000}, ${gas === null ? 25 : 50},
-              now() - make_interval(mins => ${minutesAgo}), now() - make_interval(mins => ${minutesAgo}) + interval '4 seconds')`;
+              ${gas === null || contract ? null : `0x${'a'.repeat(64)}`}, ${gas}, ${gas === null || contract ? null : 18_500_000}, ${gas === null ? 25 : 50},
+              now() - make_interval(mins => ${minutesAgo}), now() - make_interval(mins => ${minutesAgo}) + interval '4 seconds',
+              ${contract ?? null}, ${contract ? contract.padEnd(64, '0') : null}, ${contract ? ctx.sql.json({}) : null})`;
+    // The spec's runs: their gas is drawn at random, so two of them compare nothing.
     await insert('ethereum', 'transaction', 'completed', 30_000, 50);
     await insert('ethereum', 'transaction', 'failed', null, 40);
-    await insert('polygon', 'transaction', 'completed', 25_000, 35);
     await insert('ethereum', 'transaction', 'completed', 31_204, 30);
-    await insert('ethereum', 'smart_contract', 'completed', 60_000, 20);
+    // Runs of the user's contracts: 'a' twice on Ethereum, once on Polygon; 'b' once.
+    await insert('ethereum', 'smart_contract', 'completed', 60_000, 25, 'a');
+    await insert('polygon', 'smart_contract', 'completed', 61_000, 22, 'a');
+    await insert('ethereum', 'smart_contract', 'completed', 58_000, 20, 'b');
+    await insert('ethereum', 'smart_contract', 'completed', 58_800, 15, 'a');
     await insert('ethereum', 'transaction', 'completed', 29_000, 10);
     const { test_runs: runs } = await get(who, '/test-runs', testRunsSchema);
-    expect(runs.map((r) => [r.network, r.test_type, r.status, r.gas_delta])).toEqual([
-      ['ethereum', 'transaction', 'completed', -2_204],
-      ['ethereum', 'smart_contract', 'completed', null],
-      ['ethereum', 'transaction', 'completed', 1_204],
-      ['polygon', 'transaction', 'completed', null],
-      ['ethereum', 'transaction', 'failed', null],
-      ['ethereum', 'transaction', 'completed', null],
+    expect(runs.map((r) => [r.network, r.test_type, r.has_contract, r.gas_delta])).toEqual([
+      ['ethereum', 'transaction', false, null],
+      ['ethereum', 'smart_contract', true, -1_200],
+      ['ethereum', 'smart_contract', true, null],
+      ['polygon', 'smart_contract', true, null],
+      ['ethereum', 'smart_contract', true, null],
     ]);
+  });
+  it('every run is reachable: the latest 5 without a page, then pages of 20, with the total', async () => {
+    const who = await signIn(ctx);
+    await ctx.sql`select rewards.ensure_account(${who.id})`;
+    await ctx.sql`
+      insert into rewards.test_runs (user_id, network, test_type, status, points_awarded, completed_at, created_at)
+      select ${who.id}, 'ethereum', 'transaction', 'failed', 25, now() - make_interval(mins => i), now() - make_interval(mins => i)
+      from generate_series(1, 23) as i`;
+    const latest = await get(who, '/test-runs', testRunsSchema);
+    expect({ n: latest.test_runs.length, total: latest.total, page: latest.page, size: latest.page_size }).toEqual({ n: 5, total: 23, page: 1, size: 5 });
+    const first = await get(who, '/test-runs?page=1', testRunsSchema);
+    const second = await get(who, '/test-runs?page=2', testRunsSchema);
+    expect([first.test_runs.length, second.test_runs.length, second.total, second.page_size]).toEqual([20, 3, 23, 20]);
+    const all = [...first.test_runs, ...second.test_runs];
+    expect(new Set(all.map((r) => r.id)).size).toBe(23);
+    expect(all.map((r) => r.created_at)).toEqual(
+      all
+        .map((r) => r.created_at)
+        .sort()
+        .reverse(),
+    );
+    expect(first.test_runs.slice(0, 5).map((r) => r.id)).toEqual(latest.test_runs.map((r) => r.id));
+    expect((await get(who, '/test-runs?page=3', testRunsSchema)).test_runs).toEqual([]);
+    for (const page of ['0', '0x10', '1e3', '', '100001']) {
+      const refused = await callAs(ctx, who, 'GET', `/test-runs?page=${page}`);
+      expect(refused.status, page).toBe(400);
+      expect(errorOf(refused).message, page).toMatch(/page/);
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
-import { CONTRACT_SOURCE_MAX_BYTES, rewardsErrorCodes, rewardsMessages, type TestRunDetail } from '@starforge/contracts';
+import { CONTRACT_RUNS_WAITING_MAX, CONTRACT_SOURCE_MAX_BYTES, rewardsErrorCodes, rewardsMessages, type TestRunDetail } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
+import { contractHash, contractRunGaveUp, giveUpContractRun } from '../domain/contract-runs';
 import { callAs, eventually, ledgerBreaks, rewardsTestContext, signIn, type TestUser } from '../testing/harness';
 
 /**
@@ -151,5 +152,100 @@ describe('a test run of the user’s own contract', () => {
         from rewards.test_runs where user_id = ${who.id} and contract_hash is not null`;
       expect(row).toEqual({ running: 0, completed: 5 });
     }, 60_000);
+  }, 90_000);
+});
+
+/** Tests that each spin to the 10M gas limit: about 0.8 s of EVM work each, so a run of about 1.6 s. */
+const slowSource = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+contract Slow {
+    uint256 n;
+    function testSpinA() public { while (true) n++; }
+    function testSpinB() public { while (true) n++; }
+}
+`;
+
+const finishedOrder = async (ids: string[]) =>
+  (await ctx.sql<{ id: string }[]>`select id from rewards.test_runs where id in ${ctx.sql(ids)} and status <> 'running' order by completed_at, id`).map(
+    (r) => r.id,
+  );
+
+describe('the engine shared between users', () => {
+  it('a run that overflows the compiler’s stack fails with a sentence, is not retried, and the next run of anyone works', async () => {
+    const [attacker, other] = [await signIn(ctx), await signIn(ctx)];
+    const deep = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+contract Deep { function testSum() public pure returns (uint256 x) { x = ${Array.from({ length: 10_000 }, () => '1').join(' + ')}; } }
+`;
+    const crashed = await runToEnd(attacker, { network: 'sepolia', test_type: 'smart_contract', contract: { source: deep } });
+    expect(crashed).toMatchObject({ status: 'failed', points_awarded: 25 });
+    expect(crashed.summary).toMatch(/^The compiler ran out of stack space on this contract/);
+    // Its job ended on the first attempt: no retry into the same crash.
+    const [job] = await ctx.sql.unsafe<{ state: string; retryCount: number }[]>(
+      `select state, retry_count from ${ctx.jobs.schema}.job where data->>'runId' = $1`,
+      [crashed.id],
+    );
+    expect(job).toEqual({ state: 'completed', retryCount: 0 });
+    const next = await runToEnd(other, { network: 'sepolia', test_type: 'smart_contract', contract: { source: sample('counter').source } });
+    expect(next.summary).not.toMatch(/CompilerStack/);
+    expect(next.status).toBe('completed');
+  }, 90_000);
+
+  it('a user’s runs wait behind each other, not in front of another user’s run', async () => {
+    const [flooder, other] = [await signIn(ctx), await signIn(ctx)];
+    const slow = { network: 'ethereum', test_type: 'smart_contract', contract: { source: slowSource } };
+    const flood: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = await start(flooder, slow);
+      expect(started.status).toBe(201);
+      flood.push((started.body as { id: string }).id);
+    }
+    const started = await start(other, { network: 'sepolia', test_type: 'smart_contract', contract: { source: sample('counter').source } });
+    expect(started.status).toBe(201);
+    const counter = started.body as { id: string };
+    await eventually(async () => expect(await finishedOrder([...flood, counter.id])).toHaveLength(4), 100_000);
+    expect((await ctx.sql`select status from rewards.test_runs where id = ${counter.id}`)[0]?.status).toBe('completed');
+    // The flooder's first run was under way; the other user's run went next, then the flooder's
+    // others, in the order they were started.
+    expect(await finishedOrder([...flood, counter.id])).toEqual([flood[0], counter.id, flood[1], flood[2]]);
+  }, 150_000);
+
+  it(`refuses a ${CONTRACT_RUNS_WAITING_MAX + 1}th contract run while ${CONTRACT_RUNS_WAITING_MAX} of the user’s wait, with a code, and takes it again once one finished`, async () => {
+    const who = await signIn(ctx);
+    const slow = { network: 'ethereum', test_type: 'smart_contract', contract: { source: slowSource } };
+    const answers = await Promise.all(Array.from({ length: CONTRACT_RUNS_WAITING_MAX + 2 }, () => start(who, slow)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(CONTRACT_RUNS_WAITING_MAX);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(2);
+    for (const answer of refused) {
+      expect(errorOf(answer)).toMatchObject({ status: 409, code: rewardsErrorCodes.contractRunsWaiting, message: rewardsMessages.contractRunsWaiting });
+    }
+    // A spec run (no contract) does not use the engine, and is not held back.
+    expect((await start(who, { network: 'ethereum', test_type: 'smart_contract' })).status).toBe(201);
+    await eventually(async () => {
+      const [row] = await ctx.sql<{ n: number }[]>`
+        select count(*)::int as n from rewards.test_runs where user_id = ${who.id} and contract_hash is not null and status <> 'running'`;
+      expect(row?.n).toBeGreaterThan(0);
+    }, 60_000);
+    expect((await start(who, slow)).status).toBe(201);
+    expect(await ctx.sql`select 1 from rewards.test_runs where user_id = ${who.id} and contract_hash is not null`).toHaveLength(CONTRACT_RUNS_WAITING_MAX + 1);
+  }, 120_000);
+
+  it('a run whose job failed on every attempt fails with a sentence, and hands the user’s turn to their next run', async () => {
+    const who = await signIn(ctx);
+    await ctx.sql`select rewards.ensure_account(${who.id})`;
+    const source = sample('counter').source;
+    // Two runs waiting, as the service leaves them: the first one's job gave up, the second has none yet.
+    const [first, second] = await ctx.sql<{ id: string }[]>`
+      insert into rewards.test_runs (user_id, network, test_type, contract_source, contract_hash, created_at)
+      values (${who.id}, 'sepolia', 'smart_contract', ${source}, ${contractHash(source)}, now() - interval '2 seconds'),
+             (${who.id}, 'sepolia', 'smart_contract', ${source}, ${contractHash(source)}, now() - interval '1 second')
+      returning id`;
+    expect(await giveUpContractRun(ctx.sql, ctx.jobs, first!.id)).toBe(true);
+    const gaveUp = (await callAs(ctx, who, 'GET', `/test-runs/${first!.id}`)).body as TestRunDetail;
+    expect(gaveUp).toMatchObject({ status: 'failed', summary: contractRunGaveUp, points_awarded: 25 });
+    // Once only, and the next run got its job in the same transaction: it runs and finishes.
+    expect(await giveUpContractRun(ctx.sql, ctx.jobs, first!.id)).toBe(false);
+    await eventually(async () => (await ctx.sql`select status from rewards.test_runs where id = ${second!.id}`)[0]?.status === 'completed', 60_000);
   }, 90_000);
 });

@@ -1,4 +1,4 @@
-import { startTestRunSchema, testRunDetailSchema, testRunIdParamSchema, testRunSchema, testRunsSchema } from '@starforge/contracts';
+import { startTestRunSchema, testRunDetailSchema, testRunIdParamSchema, testRunSchema, testRunsQuerySchema, testRunsSchema } from '@starforge/contracts';
 import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction, notFound, protectedRoute } from '@starforge/service-kit';
 import { getTestRun, listTestRuns, startTestRun } from '../domain/test-runs';
 import type { RewardsDeps } from '../deps';
@@ -12,8 +12,10 @@ export const testRunRoutes = (deps: RewardsDeps) => {
     method: 'get',
     path: '/test-runs',
     tags: ['testing'],
-    summary: 'The last 10 test runs, newest first, with the gas difference against the previous completed run of the same network and type',
-    responses: { 200: jsonResponse('The runs', testRunsSchema) },
+    summary:
+      'The latest 5 test runs (without page) or a page of 20 (with page), newest first, and how many there are; a completed contract run with its gas against the previous completed run of the same contract, network and type',
+    request: { query: testRunsQuerySchema },
+    responses: { 200: jsonResponse('The runs', testRunsSchema), 400: errorResponse('page must be a whole number from 1 to 100000') },
   });
   // Idempotent like the money routes: a start retried after a lost answer starts one run, not two.
   const startRoute = idempotentRoute(deps, {
@@ -27,6 +29,9 @@ export const testRunRoutes = (deps: RewardsDeps) => {
     responses: {
       201: jsonResponse('The run, running', testRunSchema),
       400: errorResponse('Please select both network and test type; or the contract is empty, over 64 KiB, or a transaction test names no valid function'),
+      409: errorResponse(
+        'contract_runs_waiting: the caller already has CONTRACT_RUNS_WAITING_MAX (5) contract runs waiting or running (a user’s runs execute one at a time); start another when one finishes',
+      ),
       413: errorResponse('The contract must be at most 64 KiB'),
       429: errorResponse(
         "daily_test_limit: the tier's tests for today are used up (Retry-After: until midnight UTC); or rate_limited: too many writes in a short time",
@@ -44,7 +49,7 @@ export const testRunRoutes = (deps: RewardsDeps) => {
   });
 
   return createRouter()
-    .openapi(listRoute, async (c) => c.json({ test_runs: await listTestRuns(deps.sql, c.var.user.id) }, 200))
+    .openapi(listRoute, async (c) => c.json(await listTestRuns(deps.sql, c.var.user.id, c.req.valid('query').page), 200))
     .openapi(getRoute, async (c) => {
       const run = await getTestRun(deps.sql, c.var.user.id, c.req.valid('param').id);
       if (!run) throw notFound('No such test run');

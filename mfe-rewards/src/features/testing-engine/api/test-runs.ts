@@ -1,18 +1,23 @@
-import type { TestRun } from '@starforge/contracts/rewards';
+import type { TestRunsPage } from '@starforge/contracts/rewards';
 import { authedRequest, useLiveResource } from '@starforge/host';
 import { loggedRead } from '../../../shared/lib/logged-read';
 
-/** GET /api/rewards/test-runs: the user's last 10 runs, newest first, with the gas delta. */
-const getTestRuns = async (): Promise<TestRun[]> => (await authedRequest<{ test_runs: TestRun[] }>('/api/rewards/test-runs', { method: 'GET' })).test_runs;
+/** GET /api/rewards/test-runs: the user's latest runs (without a page) or one page of them, newest first, with the total. */
+const getTestRuns = (page?: number): Promise<TestRunsPage> =>
+  authedRequest<TestRunsPage>(page === undefined ? '/api/rewards/test-runs' : `/api/rewards/test-runs?page=${page}`, { method: 'GET' });
 
-const spec = {
-  key: '/api/rewards/test-runs',
-  load: loggedRead('test runs', getTestRuns),
-  events: ['rewards.test_run_started', 'rewards.test_run_finished'],
-} as const;
+const events = ['rewards.test_run_started', 'rewards.test_run_finished'] as const;
 
-/** The run history, read again when a run starts (here or in another tab) or finishes. A failed read is logged; the list stays as it was (or empty). */
+const latestSpec = { key: '/api/rewards/test-runs', load: loggedRead('test runs', () => getTestRuns()), events } as const;
+
+/** The latest runs under the engine, read again when a run starts (here or in another tab) or finishes. A failed read is logged; the list stays as it was (or empty). */
 export const useTestRuns = () => {
-  const { status, data, refetch } = useLiveResource(spec);
-  return { runs: data ?? [], loading: status === 'loading', refetch };
+  const { status, data, refetch } = useLiveResource(latestSpec);
+  return { runs: data?.test_runs ?? [], total: data?.total ?? 0, loading: status === 'loading', refetch };
+};
+
+/** One page of every run (/test-runs), live like the latest. */
+export const useTestRunsPage = (page: number) => {
+  const { status, data } = useLiveResource({ key: `/api/rewards/test-runs?page=${page}`, load: loggedRead('test runs', () => getTestRuns(page)), events });
+  return { page: data, loading: status === 'loading' };
 };

@@ -1,21 +1,15 @@
 import type { TestRun } from '@starforge/contracts/rewards';
-import { networkLabels, testTypeLabels } from '@starforge/contracts/rewards-constants';
 import { Link } from 'react-router-dom';
-import { copyToClipboard } from '@starforge/host';
-import { Badge, type BadgeTone } from '@starforge/ui';
-import { formatCount, shortHash } from '../../../shared/lib/format';
+import { formatCount } from '../../../shared/lib/format';
 import { useScrollToHash } from '../../../shared/lib/use-scroll-to-hash';
-import { gasDeltaText } from '../gas-delta';
-
-const statusTone: Record<TestRun['status'], BadgeTone> = { running: 'warning', completed: 'success', failed: 'danger' };
-const statusLabel: Record<TestRun['status'], string> = { running: 'Running', completed: 'Completed', failed: 'Failed' };
+import { RunRow } from './run-row';
 
 /**
- * The user's recent runs under the engine; each row is `#test-run-<id>`, where ledger rows link.
- * While the runs load it is one line, as tall as 'No test runs yet' (the dashboard reserves the
- * engine's size without runs).
+ * The user's latest runs under the engine (TEST_RUN_HISTORY_LIMIT), and a link to all of them on
+ * /test-runs once there are more. While the runs load it is one line, as tall as 'No test runs
+ * yet' (the dashboard reserves the engine's size without runs).
  */
-export function RunHistory({ runs, loading }: { runs: TestRun[]; loading: boolean }) {
+export function RunHistory({ runs, total, loading }: { runs: TestRun[]; total: number; loading: boolean }) {
   useScrollToHash(!loading);
   return (
     <div className="rewards-history" aria-busy={loading || undefined}>
@@ -25,56 +19,15 @@ export function RunHistory({ runs, loading }: { runs: TestRun[]; loading: boolea
       ) : (
         <ul className="rewards-history-list">
           {runs.map((run) => (
-            <li key={run.id} id={`test-run-${run.id}`} className="rewards-history-row" data-status={run.status}>
-              <div className="rewards-history-head">
-                <strong>
-                  {networkLabels[run.network]} · {testTypeLabels[run.test_type]}
-                </strong>
-                <Badge tone={statusTone[run.status]}>{statusLabel[run.status]}</Badge>
-                {run.points_awarded !== null ? <span className="sf-muted">+{run.points_awarded} points</span> : null}
-              </div>
-              {run.has_contract ? (
-                <p className="rewards-history-contract">
-                  {run.summary ?? 'Compiling and running your contract...'}{' '}
-                  {run.gas_used !== null ? <span className="sf-muted">Gas {formatCount(run.gas_used)}</span> : null}{' '}
-                  <Link to={`/test-runs/${run.id}`}>View results</Link>
-                </p>
-              ) : null}
-              {run.tx_hash ? (
-                <dl className="rewards-history-facts">
-                  <div>
-                    <dt>Tx</dt>
-                    <dd>
-                      <code title={run.tx_hash}>{shortHash(run.tx_hash)}</code>{' '}
-                      <button
-                        type="button"
-                        className="sf-btn sf-btn-ghost rewards-copy"
-                        onClick={() => void copyToClipboard(run.tx_hash ?? '')}
-                        aria-label="Copy transaction hash"
-                      >
-                        Copy
-                      </button>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Gas</dt>
-                    <dd>
-                      {run.gas_used !== null ? formatCount(run.gas_used) : '—'}
-                      {run.gas_delta !== null ? (
-                        <span className={`rewards-gas-delta ${run.gas_delta > 0 ? 'is-more' : 'is-less'}`}> {gasDeltaText(run.gas_delta)}</span>
-                      ) : null}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Block</dt>
-                    <dd>{run.block_number !== null ? formatCount(run.block_number) : '—'}</dd>
-                  </div>
-                </dl>
-              ) : null}
-            </li>
+            <RunRow key={run.id} run={run} />
           ))}
         </ul>
       )}
+      {total > runs.length ? (
+        <p className="rewards-history-more">
+          <Link to="/test-runs">All {formatCount(total)} test runs</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -40,7 +40,7 @@ export function TestingEngine() {
   const [currentRunId, setCurrentRunId] = useState<string | null>(null);
   const [withContract, setWithContract] = useState(false);
   const [draft, setDraft] = useState<ContractDraft>(emptyContractDraft);
-  const { runs, loading, refetch } = useTestRuns();
+  const { runs, total, loading, refetch } = useTestRuns();
   const { run: start, busy } = useStartTestRun();
 
   const form = useFormAction({
@@ -58,10 +58,13 @@ export function TestingEngine() {
       setCurrentRunId(started.id);
       refetch();
     },
-    failure: (error) =>
-      readFailure(error).code === rewardsErrorCodes.dailyTestLimit
+    // The daily limit and the cap on runs waiting say what to do in full; anything else is a failed start.
+    failure: (error) => {
+      const { code } = readFailure(error);
+      return code === rewardsErrorCodes.dailyTestLimit || code === rewardsErrorCodes.contractRunsWaiting
         ? failureMessage(error, { fallback: rewardsMessages.testFailedSimulated })
-        : failureMessage(error, { prefix: rewardsMessages.testFailedPrefix, show: 'any', fallback: 'unknown error' }),
+        : failureMessage(error, { prefix: rewardsMessages.testFailedPrefix, show: 'any', fallback: 'unknown error' });
+    },
   });
 
   const current = currentRunId ? runs.find((r) => r.id === currentRunId) : undefined;
@@ -132,7 +135,7 @@ export function TestingEngine() {
           {withContract ? 'No contract' : 'Your contract'}
         </button>
       </div>
-      <RunHistory runs={runs} loading={loading} />
+      <RunHistory runs={runs} total={total} loading={loading} />
     </section>
   );
 }
