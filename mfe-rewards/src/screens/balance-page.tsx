@@ -24,7 +24,7 @@ export function BalancePage() {
         </header>
         <div className="sf-stat-grid">
           <PointsBalanceCard summary={summary} loading={loading} />
-                    <StatCard
+          <StatCard
             label="Cash Balance"
             value={formatCents(summary.cash_balance_cents)}
             hint={pendingCashHint(summary) ?? undefined}
