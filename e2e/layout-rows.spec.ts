@@ -2,12 +2,14 @@ import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { signInViaApi } from './support/marketplace';
 import { showcaseAccount } from './support/showcase';
+import { newAccount, signUpViaApi } from './support/accounts';
 
 /**
  * A row of cards: the container whose children are the cards, and how many it holds once loaded
  * (a list that other journeys also fill holds at least one). A `set` is a fixed number of cards,
- * each of its lines must fill or stand centred; a `list` grows with the data, so its last line, when
- * it has more than one, starts under the first card of the lines above instead.
+ * each of its lines must fill or stand centred; a `list` grows with the data and sits under a
+ * left-aligned heading, so each of its lines starts at the container's left edge (one to three
+ * cards never float mid-page).
  */
 interface CardRow {
   name: string;
@@ -58,7 +60,8 @@ const linesOf = (page: Page, selector: string): Promise<Line[]> =>
 
 /**
  * Waits for the row to hold its cards, saves the screen to test-results, and checks that every
- * line of cards spans the container (no gap at either end) or stands in its middle.
+ * line of a set spans the container (no gap at either end) or stands in its middle, and that every
+ * line of a list starts at the container's left edge.
  */
 const expectRowsFill = async (page: Page, testInfo: TestInfo, screen: string, rows: readonly CardRow[]) => {
   for (const row of rows) {
@@ -74,11 +77,10 @@ const expectRowsFill = async (page: Page, testInfo: TestInfo, screen: string, ro
     lines.forEach((line, index) => {
       const spans = line.leftGap < tolerance && line.rightGap < tolerance;
       const centred = Math.abs(line.leftGap - line.rightGap) < tolerance;
-      const above = lines[index - 1];
-      const followsColumns = row.kind === 'list' && index === lines.length - 1 && above !== undefined && Math.abs(line.leftGap - above.leftGap) < tolerance;
+      const startsLeft = Math.abs(line.leftGap) < tolerance;
       expect
         .soft(
-          spans || centred || followsColumns,
+          row.kind === 'set' ? spans || centred : startsLeft,
           `${screen}: ${row.name}, line ${index + 1} of ${lines.length} (${line.cards} cards) leaves ${line.leftGap.toFixed(0)} px on the left and ${line.rightGap.toFixed(0)} px on the right`,
         )
         .toBe(true);
@@ -90,7 +92,11 @@ for (const { name, viewport } of widths) {
   test.describe(`at a ${name} width (${viewport.width} px)`, () => {
     test.use({ viewport });
 
-    test('every row of cards fills its width or stands centred, signed out and signed in', async ({ page, playwright, baseURL }, testInfo) => {
+    test('sets of cards fill their width or stand centred, lists start at the left, signed out and signed in', async ({
+      page,
+      playwright,
+      baseURL,
+    }, testInfo) => {
       // Twenty-two screens in one walk: 20 s alone, past the 60 s journey limit on two busy cores (seen in a full run).
       test.slow();
       await page.goto('/');
@@ -127,3 +133,61 @@ for (const { name, viewport } of widths) {
     });
   });
 }
+
+test.describe('the welcome line', () => {
+  for (const width of [320, 1280]) {
+    test(`a long e-mail's name ends in an ellipsis at ${width} px, whole in the heading's text and title`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const account = newAccount('mission-control-operator.night-shift.long-name');
+      const name = account.email.split('@')[0] ?? '';
+      await signUpViaApi(page, account);
+      await page.goto('/dashboard');
+      const heading = page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` });
+      await expect(heading).toBeVisible();
+      const measured = await heading.evaluate((h1) => {
+        // How far right the heading's own text and its boxes (as clipped) reach, on any of its lines.
+        const rights = Array.from(h1.childNodes).flatMap((node) => {
+          if (node instanceof Element) return [node.getBoundingClientRect().right];
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return Array.from(range.getClientRects(), (rect) => rect.right);
+        });
+        // What 30 characters of the name take in the heading's font: the most it may show.
+        const sample = document.createElement('span');
+        sample.style.whiteSpace = 'pre';
+        sample.textContent = (h1.textContent ?? '').replace(/^Welcome back, /, '').slice(0, 30);
+        h1.append(sample);
+        const thirtyCharacters = sample.getBoundingClientRect().width;
+        sample.remove();
+        const name = h1.querySelector('[title]');
+        const box = h1.getBoundingClientRect();
+        return {
+          pageWidth: document.documentElement.scrollWidth,
+          lines: Math.round(box.height / Number.parseFloat(getComputedStyle(h1).lineHeight)),
+          textWidth: Math.max(...rights) - box.left,
+          nameWidth: name?.getBoundingClientRect().width ?? Math.max(...rights) - box.left,
+          thirtyCharacters,
+        };
+      });
+      expect(measured.pageWidth, 'the page scrolls sideways').toBeLessThanOrEqual(width);
+      // On a phone the name may take the line below the greeting; wider, one line.
+      expect(measured.lines, 'lines of the welcome heading').toBeLessThanOrEqual(width < 480 ? 2 : 1);
+      expect(measured.textWidth, 'the welcome line runs past the screen').toBeLessThanOrEqual(width);
+      expect(measured.nameWidth, 'the name shows more than about 25 characters').toBeLessThanOrEqual(measured.thirtyCharacters);
+      // Cut with an ellipsis, the whole name in its title.
+      const shown = heading.locator('[title]');
+      await expect(shown).toHaveAttribute('title', name);
+      await expect(shown).toHaveCSS('text-overflow', 'ellipsis');
+      expect(await shown.evaluate((span) => span.scrollWidth > span.clientWidth)).toBe(true);
+    });
+  }
+
+  test('a short name is shown whole', async ({ page }) => {
+    const account = newAccount('ada');
+    await signUpViaApi(page, account);
+    await page.goto('/dashboard');
+    const shown = page.getByRole('heading', { level: 1, name: `Welcome back, ${account.email.split('@')[0]}!` }).locator('[title]');
+    await expect(shown).toBeVisible();
+    expect(await shown.evaluate((span) => span.scrollWidth > span.clientWidth)).toBe(false);
+  });
+});

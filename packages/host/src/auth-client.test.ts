@@ -145,4 +145,39 @@ describe('authClient', () => {
     expect(state()).toBe('signed_out');
     expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/auth/logout?scope=global');
   });
+
+  it('ends the local session before the sign-out is answered, so nothing reads or refreshes meanwhile', async () => {
+    let answerLogout: (response: Response) => void = () => {};
+    const first = session(900);
+    fetchMock.mockResolvedValueOnce(json(200, first)).mockImplementationOnce(() => new Promise<Response>((resolve) => (answerLogout = resolve)));
+    const { authClient, events, state } = await loadClient();
+    await authClient.initialize();
+    const signingOut = authClient.signOut();
+    // The server is ending the session: the tab already has none, and sends the logout with the token it had.
+    expect(state()).toBe('signed_out');
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
+    expect(await authClient.getAccessToken()).toBeNull();
+    const logout = fetchMock.mock.calls[1];
+    expect(String(logout?.[0])).toBe('/api/auth/logout?scope=global');
+    expect(new Headers(logout?.[1]?.headers).get('authorization')).toBe(`Bearer ${first.access_token}`);
+    answerLogout(new Response(null, { status: 204 }));
+    await signingOut;
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
+  });
+
+  it('a refresh answered after a sign-out does not bring the session back', async () => {
+    let answerRefresh: (response: Response) => void = () => {};
+    fetchMock
+      .mockResolvedValueOnce(json(200, session(900)))
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answerRefresh = resolve)))
+      .mockResolvedValueOnce(new Response(null, { status: 204 }));
+    const { authClient, events, state } = await loadClient();
+    await authClient.initialize();
+    const refreshing = authClient.refresh().catch(() => null);
+    await authClient.signOut();
+    answerRefresh(json(200, session(900)));
+    expect(await refreshing).toBeNull();
+    expect(state()).toBe('signed_out');
+    expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
+  });
 });

@@ -30,6 +30,8 @@ class AuthClient {
   private refreshing: Promise<Session | null> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private initialized: Promise<Session | null> | null = null;
+  /** Counts local sign-outs, so a refresh answered after one is dropped instead of restoring the session. */
+  private signOuts = 0;
 
   /**
    * Restores the session from the refresh cookie, once; emits INITIAL_SESSION. Without the
@@ -77,15 +79,23 @@ class AuthClient {
     this.emit('USER_UPDATED', { ...this.session, user });
   }
 
-  /** Signs out (scope global by default). The local session ends even if the server is unreachable. */
+  /**
+   * Signs out (scope global by default). The local session ends first, before the server is
+   * asked: while the logout travels the server already ends the session (it closes the tab's
+   * event stream, whose reconnect would refresh and be refused), and the screens still showing
+   * would read with it; from the click on, nothing in the tab reads, refreshes or listens. The
+   * logout carries the token the session had, and the local session ends even if it fails.
+   */
   async signOut(scope: SignOutScope = 'global'): Promise<void> {
     const token = this.session?.access_token ?? null;
+    if (scope !== 'others') {
+      this.signOuts++;
+      this.emit('SIGNED_OUT', null);
+    }
     try {
       await requestJson<void>(`${AUTH}/logout?scope=${scope}`, { method: 'POST', token });
     } catch (error) {
       console.warn('sign-out request failed', error);
-    } finally {
-      if (scope !== 'others') this.emit('SIGNED_OUT', null);
     }
   }
 
@@ -118,10 +128,12 @@ class AuthClient {
       }
       return requestJson<Session>(`${AUTH}/token?grant_type=refresh_token`, { method: 'POST' });
     };
+    const signOuts = this.signOuts;
     this.refreshing ??= this.withCrossTabLock(async () => {
       for (let attempt = 0; ; attempt++) {
         try {
           const session = await send(attempt);
+          if (this.signOuts !== signOuts) return null;
           if (!silent) this.emit('TOKEN_REFRESHED', session);
           else this.session = session;
           return session;

@@ -16,6 +16,22 @@ const navigationCards = [
 /** The part of the e-mail before the at-sign, as the welcome line uses it. */
 const welcomeName = (email: string | undefined): string => (email ? (email.split('@')[0] ?? email) : 'explorer');
 
+/**
+ * 'Welcome back, {name}!', the name and its '!' kept to about 25 characters and to the line: a
+ * longer one (an e-mail's local part may have 64) ends in an ellipsis, whole in the heading's text
+ * and in the title. The '!' stays inside the cut box, as a separate box would be read "name !".
+ */
+function WelcomeLine({ name }: { name: string }) {
+  return (
+    <h1 className="dashboard-welcome">
+      Welcome back,{' '}
+      <span className="dashboard-welcome-name" title={name}>
+        {name}!
+      </span>
+    </h1>
+  );
+}
+
 export function Dashboard() {
   const user = useUser();
   return (
@@ -28,7 +44,7 @@ export function Dashboard() {
         ]}
       />
       <main className="sf-main dashboard">
-        <h1 className="dashboard-welcome">Welcome back, {welcomeName(user?.email)}!</h1>
+        <WelcomeLine name={welcomeName(user?.email)} />
         <p className="sf-muted">Your mission control for testing, minting and earning.</p>
 
         {/* The domains' widgets: each slot loads on its own, so the lines above and the cards below never wait for them. */}

@@ -1,21 +1,34 @@
 import { useEffect, useRef } from 'react';
 import { STAR_COUNT } from '@starforge/contracts';
-import { createStars, drawStars, type SkyMessage, type SkySize } from './stars';
+import { createStars, drawStars, grownSky, type SkyMessage, type SkySize, type Star } from './stars';
 import './starfield.css';
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
-const skySize = (): SkySize => ({ width: window.innerWidth, height: window.innerHeight, ratio: Math.min(window.devicePixelRatio || 1, 2) });
+/**
+ * Follows the window's size for the sky (see grownSky): calls `resize` with the sky's new size
+ * when it grows, after setting the canvas's own CSS size to it (the sky's box clips the rest).
+ */
+const followWindow = (canvas: HTMLCanvasElement) => {
+  let size: SkySize | null = null;
+  return (resize: (size: SkySize) => void): void => {
+    const next = grownSky(size, window.innerWidth, window.innerHeight, Math.min(window.devicePixelRatio || 1, 2));
+    if (!next) return;
+    size = next;
+    canvas.style.width = `${next.width}px`;
+    canvas.style.height = `${next.height}px`;
+    resize(next);
+  };
+};
 
-/** Where OffscreenCanvas is missing, the stars are drawn once on the page and stand still. */
-const drawStill = (canvas: HTMLCanvasElement): void => {
+/** Where OffscreenCanvas is missing, the stars are drawn on the page, standing still, again when the sky grows. */
+const drawStill = (canvas: HTMLCanvasElement, stars: Star[]) => (size: SkySize) => {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
-  const size = skySize();
   canvas.width = Math.round(size.width * size.ratio);
   canvas.height = Math.round(size.height * size.ratio);
   ctx.setTransform(size.ratio, 0, 0, size.ratio, 0, 0);
-  drawStars(ctx, createStars(STAR_COUNT), size.width, size.height);
+  drawStars(ctx, stars, size.width, size.height);
 };
 
 /**
@@ -38,10 +51,17 @@ export function Starfield() {
     // A canvas hands its drawing to a worker only once, so each mount makes its own.
     const canvas = document.createElement('canvas');
     sky.replaceChildren(canvas);
+    const fit = followWindow(canvas);
     if (typeof canvas.transferControlToOffscreen !== 'function') {
-      drawStill(canvas);
+      const draw = drawStill(canvas, createStars(STAR_COUNT));
+      fit(draw);
+      const onStillResize = () => fit(draw);
+      window.addEventListener('resize', onStillResize);
       sky.dataset.animating = 'false';
-      return () => canvas.remove();
+      return () => {
+        window.removeEventListener('resize', onStillResize);
+        canvas.remove();
+      };
     }
     const worker = new Worker(new URL('./sky.worker.ts', import.meta.url), { name: 'starfield' });
     const send = (message: SkyMessage, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
@@ -49,14 +69,14 @@ export function Starfield() {
     const isMoving = () => !motion.matches && document.visibilityState !== 'hidden';
 
     const offscreen = canvas.transferControlToOffscreen();
-    send({ type: 'start', canvas: offscreen, stars: createStars(STAR_COUNT), size: skySize(), moving: isMoving() }, [offscreen]);
+    fit((size) => send({ type: 'start', canvas: offscreen, stars: createStars(STAR_COUNT), size, moving: isMoving() }, [offscreen]));
     sky.dataset.animating = String(isMoving());
 
     const onMotion = () => {
       send({ type: 'moving', moving: isMoving() });
       sky.dataset.animating = String(isMoving());
     };
-    const onResize = () => send({ type: 'resize', size: skySize() });
+    const onResize = () => fit((size) => send({ type: 'resize', size }));
     motion.addEventListener('change', onMotion);
     document.addEventListener('visibilitychange', onMotion);
     window.addEventListener('resize', onResize);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advanceStars, createStars, drawStars, starAlpha } from './stars';
+import { advanceStars, createStars, drawStars, grownSky, starAlpha } from './stars';
 
 describe('stars', () => {
   it('makes the requested number of stars inside the sky', () => {
@@ -50,5 +50,29 @@ describe('drawStars', () => {
     drawStars(ctx, [star, { ...star, x: 0.75, phase: -Math.PI / 2, hue: 200 }], 400, 800);
     expect(calls).toEqual(['clear 0 0 400 800', 'arc 100 400 1.5', 'fill hsl(240 80% 88%) 1', 'arc 300 400 1.5', 'fill hsl(200 80% 88%) 0.25']);
     expect(ctx.globalAlpha).toBe(1);
+  });
+});
+
+describe('grownSky', () => {
+  const laptop = { width: 1280, height: 720, ratio: 1 };
+
+  it('starts at the window', () => {
+    expect(grownSky(null, 1280, 720, 1)).toEqual(laptop);
+  });
+
+  it('stays as it is for a window reported at 1 × 1 (a full-page capture) or any smaller one', () => {
+    expect(grownSky(laptop, 1, 1, 1)).toBeNull();
+    expect(grownSky(laptop, 390, 600, 1)).toBeNull();
+    expect(grownSky(laptop, 1280, 720, 1)).toBeNull();
+  });
+
+  it('grows to the largest window on each side, and follows the pixel ratio', () => {
+    expect(grownSky(laptop, 390, 844, 1)).toEqual({ width: 1280, height: 844, ratio: 1 });
+    expect(grownSky(laptop, 1920, 600, 1)).toEqual({ width: 1920, height: 720, ratio: 1 });
+    expect(grownSky(laptop, 1280, 720, 2)).toEqual({ ...laptop, ratio: 2 });
+  });
+
+  it('never makes a canvas of no pixels', () => {
+    expect(grownSky(null, 0, 0, 1)).toEqual({ width: 1, height: 1, ratio: 1 });
   });
 });

@@ -55,6 +55,23 @@ export interface SkySize {
   ratio: number;
 }
 
+/**
+ * The sky's next size for a window of `width` × `height` CSS pixels at `ratio`, or null when it
+ * stays as it is. The sky only grows, to the largest window the page has had: the canvas is
+ * drawn at one CSS pixel per pixel and clipped by the window, never stretched to it. Chromium's
+ * full-page capture reports the window at 1 × 1 for a moment; a sky that followed drew its 300
+ * stars on one pixel, which, stretched over the screen, was a light lavender layer under the
+ * light text until the next resize.
+ */
+export const grownSky = (current: SkySize | null, width: number, height: number, ratio: number): SkySize | null => {
+  const next = {
+    width: Math.max(current?.width ?? 1, Math.round(width)),
+    height: Math.max(current?.height ?? 1, Math.round(height)),
+    ratio,
+  };
+  return current && next.width === current.width && next.height === current.height && next.ratio === current.ratio ? null : next;
+};
+
 /** What the page tells the sky's worker (sky.worker.ts). */
 export type SkyMessage =
   | { type: 'start'; canvas: OffscreenCanvas; stars: Star[]; size: SkySize; moving: boolean }

@@ -176,4 +176,44 @@ describe('LiveResources', () => {
     await settle();
     expect(resources.snapshot('broken')).toMatchObject({ status: 'error', data: undefined });
   });
+
+  it('reads nothing while nobody is signed in (a clear at sign-out, an event, a gap, a refetch), and what is watched when someone is', async () => {
+    const stream = manualSource();
+    const resources = new LiveResources(stream.source);
+    const loader = controlledLoader();
+    resources.watch({ key: 'summary', load: loader.load, events }, () => {});
+    await settle();
+    loader.pending[0]?.resolve(1);
+    await settle();
+
+    // Signed out while the widget is still on screen: its data is forgotten and nothing is sent.
+    resources.setReadable(false);
+    resources.clear();
+    stream.emit('rewards.account_changed');
+    stream.gap();
+    resources.refetch('summary');
+    resources.watch({ key: 'tiers', load: loader.load, events }, () => {});
+    await settle();
+    expect(loader.requests()).toBe(1);
+    expect(resources.snapshot('summary')).toMatchObject({ status: 'loading', data: undefined });
+
+    resources.setReadable(true);
+    await settle();
+    expect(loader.requests()).toBe(3);
+  });
+
+  it('an answer that arrives after the sign-out is dropped and is not followed by another read', async () => {
+    const stream = manualSource();
+    const resources = new LiveResources(stream.source);
+    const loader = controlledLoader();
+    resources.watch({ key: 'summary', load: loader.load, events }, () => {});
+    await settle();
+    stream.emit('rewards.account_changed'); // stale again while the read runs
+    resources.setReadable(false);
+    resources.clear();
+    loader.pending[0]?.resolve(1);
+    await settle();
+    expect(loader.requests()).toBe(1);
+    expect(resources.snapshot('summary').data).toBeUndefined();
+  });
 });

@@ -49,8 +49,23 @@ const initialState: LiveResourceState<never> = { status: 'loading', data: undefi
  */
 export class LiveResources {
   private readonly entries = new Map<string, Entry>();
+  /** Whether reads may be sent: the host keeps it false while nobody is signed in. */
+  private readable = true;
 
   constructor(private readonly source: LiveEventSource) {}
+
+  /**
+   * Opens or closes the gate every read passes. Closed, a read that falls due (a watch, an
+   * event, a gap, a refetch) waits, stale, and nothing is sent; opening sends what waits for a
+   * watcher. Because a widget still on screen at sign-out would otherwise read without a
+   * session (and be refused) in the moment before the guard leaves its screen.
+   */
+  setReadable(readable: boolean): void {
+    if (readable === this.readable) return;
+    this.readable = readable;
+    if (!readable) return;
+    for (const [key, entry] of this.entries) if (entry.stale && entry.listeners.size > 0) this.refetch(key);
+  }
 
   /** The current state of `key` (loading when nobody has read it yet). */
   snapshot<T>(key: string): LiveResourceState<T> {
@@ -116,7 +131,7 @@ export class LiveResources {
   }
 
   private flush(entry: Entry): void {
-    if (entry.inFlight || !entry.stale) return;
+    if (entry.inFlight || !entry.stale || !this.readable) return;
     entry.stale = false;
     entry.inFlight = true;
     const generation = entry.generation;

@@ -5,10 +5,13 @@ import { LiveResources, type LiveResourceSpec, type LiveResourceState } from './
 
 /**
  * The page's live resources (this package is a federation singleton, so widgets of different
- * remotes that read the same key share one request). A change of user forgets them all.
+ * remotes that read the same key share one request). A change of user forgets them all, and
+ * nothing is read while nobody is signed in (the session still loading, or signed out).
  */
 export const liveResources = new LiveResources(serverEvents);
-authClient.onAuthStateChange((event) => {
+liveResources.setReadable(authClient.getSession() !== null);
+authClient.onAuthStateChange((event, session) => {
+  liveResources.setReadable(session !== null);
   if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') liveResources.clear();
 });
 
