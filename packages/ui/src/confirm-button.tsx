@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface ConfirmButtonProps {
   /** The first button ('Downgrade'). */
@@ -12,20 +12,41 @@ interface ConfirmButtonProps {
   onConfirm: () => void;
 }
 
-/** A button that asks first: pressing it shows the question with a confirm and a cancel button in its place (focus moves to the question's confirm). */
+/**
+ * A button that asks first: pressing it shows the question with a confirm and a cancel button in
+ * its place (focus moves to the question's confirm); Cancel or Escape puts the first button back,
+ * focused.
+ */
 export function ConfirmButton({ label, question, confirm, cancel = 'Cancel', busy, onConfirm }: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
+  const cancelled = useRef(false);
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!asking && cancelled.current) {
+      cancelled.current = false;
+      first.current?.focus();
+    }
+  }, [asking]);
+  const stopAsking = () => {
+    cancelled.current = true;
+    setAsking(false);
+  };
   if (!asking) {
     return (
-      <button type="button" className="sf-btn sf-btn-secondary" onClick={() => setAsking(true)} disabled={busy}>
+      <button ref={first} type="button" className="sf-btn sf-btn-secondary" onClick={() => setAsking(true)} disabled={busy}>
         {label}
       </button>
     );
   }
   return (
-    <fieldset className="bounties-confirm">
+    <fieldset
+      className="sf-confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') stopAsking();
+      }}
+    >
       <legend>{question}</legend>
-      <div className="bounties-confirm-actions">
+      <div className="sf-confirm-actions">
         <button
           type="button"
           className="sf-btn sf-btn-danger"
@@ -40,7 +61,7 @@ export function ConfirmButton({ label, question, confirm, cancel = 'Cancel', bus
         >
           {confirm}
         </button>
-        <button type="button" className="sf-btn sf-btn-ghost" onClick={() => setAsking(false)} disabled={busy}>
+        <button type="button" className="sf-btn sf-btn-ghost" onClick={stopAsking} disabled={busy}>
           {cancel}
         </button>
       </div>
