@@ -1,11 +1,21 @@
 import { useMemo } from 'react';
-import type { AuthUser } from '@starforge/contracts';
+import { authServiceMessages, type AuthUser } from '@starforge/contracts';
 import { accountSummary } from '../account-summary';
 import { settingsText } from '../settings-text';
 import { LinkWallet } from './link-wallet';
+import { UnlinkWallet } from './unlink-wallet';
 
-/** E-mail, member since, how the account signs in, and its wallet (or a way to link one). */
-export function AccountStatusCard({ user }: { user: AuthUser }) {
+interface AccountStatusCardProps {
+  user: AuthUser;
+  /** Rereads the profile after its wallet changed. */
+  onWalletChanged: () => void;
+}
+
+/**
+ * E-mail, member since, how the account signs in, and its wallet: a way to link one, or to unlink
+ * it; a wallet account's wallet is its way in, so it stays (the server refuses it too).
+ */
+export function AccountStatusCard({ user, onWalletChanged }: AccountStatusCardProps) {
   const summary = useMemo(() => accountSummary(user), [user]);
   return (
     <section className="sf-card auth-settings-card" aria-labelledby="auth-status-heading">
@@ -30,7 +40,13 @@ export function AccountStatusCard({ user }: { user: AuthUser }) {
           <dd className={summary.linkedWallet ? 'auth-status-address' : 'sf-muted'}>{summary.linkedWallet ?? settingsText.noLinkedWallet}</dd>
         </div>
       </dl>
-      {summary.signInMethod === 'email' && !summary.linkedWallet ? <LinkWallet /> : null}
+      {summary.signInMethod === 'solana' ? (
+        <p className="auth-status-action sf-muted">{authServiceMessages.walletOnlySignIn}</p>
+      ) : summary.linkedWallet ? (
+        <UnlinkWallet address={summary.linkedWallet} onUnlinked={onWalletChanged} />
+      ) : (
+        <LinkWallet />
+      )}
     </section>
   );
 }
