@@ -10,14 +10,29 @@ interface ConfirmButtonProps {
   cancel?: string;
   busy: boolean;
   onConfirm: () => void;
+  /** Why the last try failed, said under the button (an alert). */
+  error?: string | null;
 }
 
 /**
  * A button that asks first: pressing it shows the question with a confirm and a cancel button in
  * its place (focus moves to the question's confirm); Cancel or Escape puts the first button back,
- * focused.
+ * focused. A failure's message (`error`) shows under it.
  */
-export function ConfirmButton({ label, question, confirm, cancel = 'Cancel', busy, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({ error, ...props }: ConfirmButtonProps) {
+  return (
+    <>
+      <AskFirst {...props} />
+      {error ? (
+        <p className="sf-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function AskFirst({ label, question, confirm, cancel = 'Cancel', busy, onConfirm }: Omit<ConfirmButtonProps, 'error'>) {
   const [asking, setAsking] = useState(false);
   const cancelled = useRef(false);
   const first = useRef<HTMLButtonElement>(null);

@@ -30,12 +30,8 @@ export function UnlinkWallet({ address, onUnlinked }: UnlinkWalletProps) {
         cancel={settingsText.keepLinked}
         busy={unlink.busy}
         onConfirm={() => void form.run()}
+        error={form.error}
       />
-      {form.error ? (
-        <p className="sf-field-error" role="alert">
-          {form.error}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -17,22 +17,16 @@ export function CloseBounty({ bounty }: { bounty: Bounty }) {
       failureMessage(error, { fallback: bountiesMessages.closeFailed, codes: { [bountiesErrorCodes.notClosable]: bountiesMessages.notClosable } }),
   });
   return (
-    <>
-      <ConfirmButton
-        label="Close Bounty"
-        question={
-          bounty.reward_cents > 0 ? `Close “${bounty.title}”? Its ${formatCents(bounty.reward_cents)} reward returns to your cash.` : `Close “${bounty.title}”?`
-        }
-        confirm="Close and Return Reward"
-        cancel="Keep Open"
-        busy={close.busy}
-        onConfirm={() => void form.run()}
-      />
-      {form.error ? (
-        <p className="sf-field-error" role="alert">
-          {form.error}
-        </p>
-      ) : null}
-    </>
+    <ConfirmButton
+      label="Close Bounty"
+      question={
+        bounty.reward_cents > 0 ? `Close “${bounty.title}”? Its ${formatCents(bounty.reward_cents)} reward returns to your cash.` : `Close “${bounty.title}”?`
+      }
+      confirm="Close and Return Reward"
+      cancel="Keep Open"
+      busy={close.busy}
+      onConfirm={() => void form.run()}
+      error={form.error}
+    />
   );
 }

@@ -34,13 +34,9 @@ export function ProStatus({ subscription, onChanged, redirecting }: { subscripti
           cancel="Keep Pro"
           busy={downgrade.busy}
           onConfirm={() => void form.run()}
+          error={form.error}
         />
       )}
-      {form.error ? (
-        <p className="sf-field-error" role="alert">
-          {form.error}
-        </p>
-      ) : null}
     </>
   );
 }
