@@ -225,7 +225,8 @@ test.describe('/settings', () => {
     await expect(page.getByText('Wallet unlinked successfully!', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Wallet Address')).toHaveValue('');
     await expect(status.getByText('None', { exact: true })).toBeVisible();
-    await expect(status.getByRole('button', { name: 'Link Solana Wallet' })).toBeVisible();
+    // Focus moves to the button that took Unlink's place.
+    await expect(status.getByRole('button', { name: 'Link Solana Wallet' })).toBeFocused();
 
     await page.reload();
     await expect(page.getByLabel('Wallet Address')).toHaveValue('');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { authServiceMessages, type AuthUser } from '@starforge/contracts';
 import { accountSummary } from '../account-summary';
 import { settingsText } from '../settings-text';
@@ -17,6 +17,8 @@ interface AccountStatusCardProps {
  */
 export function AccountStatusCard({ user, onWalletChanged }: AccountStatusCardProps) {
   const summary = useMemo(() => accountSummary(user), [user]);
+  // After an unlink its button is gone: focus goes to the button that takes its place.
+  const [justUnlinked, setJustUnlinked] = useState(false);
   return (
     <section className="sf-card auth-settings-card" aria-labelledby="auth-status-heading">
       <h2 id="auth-status-heading">{settingsText.statusHeading}</h2>
@@ -43,9 +45,15 @@ export function AccountStatusCard({ user, onWalletChanged }: AccountStatusCardPr
       {summary.signInMethod === 'solana' ? (
         <p className="auth-status-action sf-muted">{authServiceMessages.walletOnlySignIn}</p>
       ) : summary.linkedWallet ? (
-        <UnlinkWallet address={summary.linkedWallet} onUnlinked={onWalletChanged} />
+        <UnlinkWallet
+          address={summary.linkedWallet}
+          onUnlinked={() => {
+            setJustUnlinked(true);
+            onWalletChanged();
+          }}
+        />
       ) : (
-        <LinkWallet />
+        <LinkWallet focusFirst={justUnlinked} />
       )}
     </section>
   );
