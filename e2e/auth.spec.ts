@@ -196,4 +196,57 @@ test.describe('/settings', () => {
     await expect(page.getByText(wallet.address).first()).toBeVisible();
     await expect(page.getByLabel('Wallet Address')).toHaveValue(wallet.address);
   });
+
+  test('an e-mail account unlinks its wallet with the keyboard, asked first: the address is empty after a reload, and only signing sets it again', async ({
+    page,
+    withPhantom,
+  }) => {
+    const wallet = await withPhantom();
+    await signUpViaApi(page, newAccount('unlink'));
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Link Solana Wallet' }).click();
+    await expect(page.getByLabel('Wallet Address')).toHaveValue(wallet.address);
+    const status = page.getByRole('region', { name: 'Account Status' });
+
+    // From the form's last button, the next stop is Unlink Wallet; Enter asks, Escape keeps it.
+    await page.getByRole('button', { name: 'Save Changes' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(status.getByRole('button', { name: 'Unlink Wallet' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(status.getByRole('group', { name: /^Unlink this wallet\? It will no longer sign in to this account/ })).toBeVisible();
+    await expect(status.getByRole('button', { name: 'Confirm Unlink' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(status.getByRole('button', { name: 'Unlink Wallet' })).toBeFocused();
+    await expect(page.getByLabel('Wallet Address')).toHaveValue(wallet.address);
+
+    await page.keyboard.press('Enter');
+    await expect(status.getByRole('button', { name: 'Confirm Unlink' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Wallet unlinked successfully!', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Wallet Address')).toHaveValue('');
+    await expect(status.getByText('None', { exact: true })).toBeVisible();
+    // Focus moves to the button that took Unlink's place.
+    await expect(status.getByRole('button', { name: 'Link Solana Wallet' })).toBeFocused();
+
+    await page.reload();
+    await expect(page.getByLabel('Wallet Address')).toHaveValue('');
+    await expect(page.getByLabel('Wallet Address')).toHaveAttribute('readonly', '');
+
+    // Set again only by signing with the wallet.
+    await page.getByRole('button', { name: 'Link Solana Wallet' }).click();
+    await expect(page.getByText('Wallet linked successfully!', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Wallet Address')).toHaveValue(wallet.address);
+  });
+
+  test('a wallet account keeps its wallet: it is how it signs in, so no Unlink is offered', async ({ page, withPhantom }) => {
+    const wallet = await withPhantom();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign in with Solana Wallet' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/settings');
+    const status = page.getByRole('region', { name: 'Account Status' });
+    await expect(page.getByLabel('Wallet Address')).toHaveValue(wallet.address);
+    await expect(status.getByText('This wallet is how you sign in to this account, so it stays linked')).toBeVisible();
+    await expect(status.getByRole('button', { name: 'Unlink Wallet' })).toHaveCount(0);
+  });
 });

@@ -22,6 +22,8 @@ export const authErrorCodes = {
   refreshTokenReused: 'refresh_token_already_used',
   walletProofInvalid: 'wallet_proof_invalid',
   walletAlreadyLinked: 'wallet_already_linked',
+  walletNotLinked: 'wallet_not_linked',
+  walletOnlySignIn: 'wallet_only_sign_in',
   rateLimited: 'over_request_rate_limit',
   emailNotConfirmed: 'email_not_confirmed',
 } as const;

@@ -44,4 +44,7 @@ export const authMessages = {
 export const authServiceMessages = {
   invalidCredentials: 'Invalid login credentials',
   alreadyRegistered: 'User already registered',
+  walletNotLinked: 'This wallet is not linked to your account',
+  /** Unlinking the last way into an account would lock its owner out (and a later wallet sign-in would make a new, empty account). */
+  walletOnlySignIn: 'This wallet is how you sign in to this account, so it stays linked',
 } as const;

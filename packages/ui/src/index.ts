@@ -12,3 +12,4 @@ export { Pager } from './pager';
 export { SearchBox } from './search-box';
 export { readPage, readSearch, searchParamsOf, type PagedSearch } from './search-params';
 export { LoadFailed } from './load-failed';
+export { ConfirmButton } from './confirm-button';

@@ -19,6 +19,7 @@ describe('the auth OpenAPI document', () => {
       '/api/auth/token',
       '/api/auth/user',
       '/api/auth/user/wallets',
+      '/api/auth/user/wallets/{address}',
       '/api/auth/wallet/nonce',
     ]);
     expect(Object.keys(doc.paths['/api/auth/profile'] ?? {}).sort()).toEqual(['get', 'put']);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { eventIdInCursor, serviceNames, type ServiceName } from '@starforge/contracts';
 import { ensureDatabase } from './postgres';
 import { freePort } from './ports';
+import { waitForOk } from './processes';
 import { LiveStream } from './rolling-restart/live-stream';
 import { LoadClient, type ClientRecord, type FailedRequest } from './rolling-restart/load-clients';
 import { startStack, type RunningStack } from './stack';
@@ -78,6 +79,22 @@ describe('two copies of every service on one database', () => {
       for (const url of stack.copies[d]) expect((await fetch(`${url}/api/${d}/ready`)).status).toBe(200);
     }
   });
+
+  it('a copy checking its first token while the auth copy it used to take the keys from restarts still lets the user in', async () => {
+    const user = await signUp();
+    // A copy that has never checked a token: it has no keys cached and must fetch them now.
+    const fresh = stack.processes['bounties-1'];
+    const keysFrom = stack.processes['auth-1'];
+    if (!fresh || !keysFrom) throw new Error('no bounties-1 or auth-1');
+    await fresh.restart();
+    await waitForOk(`${copy('bounties', 0)}/api/bounties/ready`);
+    keysFrom.current().kill('SIGTERM');
+    // Drained and gone: it refuses connections until the supervisor has it back.
+    await vi.waitFor(() => expect(fetch(`${copy('auth', 0)}/api/auth/health`)).rejects.toThrow(), { timeout: 10_000, interval: 10 });
+    const res = await ask(copy('bounties', 0), 'GET', '/api/bounties/subscription', user.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await waitForOk(`${copy('auth', 0)}/api/auth/ready`);
+  }, 60_000);
 
   it('a session signed out through one auth copy is refused by every copy of every service', async () => {
     const user = await signUp();

@@ -152,9 +152,10 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
     const shared = {
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
-      // Services ask auth for its signing keys once, then cache them: any copy serves.
       AUTH_URL: services.auth,
-      AUTH_JWKS_URL: `${services.auth}/api/auth/.well-known/jwks.json`,
+      // Services ask auth for its signing keys, then cache them: from whichever copy answers, so
+      // one copy restarting never leaves a service without them.
+      AUTH_JWKS_URL: copies.auth.map((url) => `${url}/api/auth/.well-known/jwks.json`).join(','),
       NODE_ENV: 'production',
       // The product's public origin: wallet challenges name its host, the gateway its scheme.
       PUBLIC_ORIGIN: publicOrigin,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '@starforge/contracts';
+import { authMessages, authServiceMessages } from '@starforge/contracts';
 import { ApiRequestError } from '@starforge/host/http';
-import { profileSaveErrorMessage, walletLinkErrorMessage } from './settings-error-message';
+import { profileSaveErrorMessage, walletLinkErrorMessage, walletUnlinkErrorMessage } from './settings-error-message';
 import { settingsText } from './settings-text';
 
 describe('profileSaveErrorMessage', () => {
@@ -26,5 +26,21 @@ describe('walletLinkErrorMessage', () => {
   it('falls back for other failures, a refused signature included', () => {
     expect(walletLinkErrorMessage(new ApiRequestError(400, 'wallet_proof_invalid', 'Invalid signature'))).toBe(settingsText.walletLinkFailed);
     expect(walletLinkErrorMessage(new Error('User rejected the request.'))).toBe(settingsText.walletLinkFailed);
+  });
+});
+
+describe('walletUnlinkErrorMessage', () => {
+  it('shows the server\u2019s message for a wallet that is the account\u2019s way in, or not linked to it', () => {
+    expect(walletUnlinkErrorMessage(new ApiRequestError(409, 'wallet_only_sign_in', authServiceMessages.walletOnlySignIn))).toBe(
+      authServiceMessages.walletOnlySignIn,
+    );
+    expect(walletUnlinkErrorMessage(new ApiRequestError(404, 'wallet_not_linked', authServiceMessages.walletNotLinked))).toBe(
+      authServiceMessages.walletNotLinked,
+    );
+  });
+
+  it('falls back for anything else', () => {
+    expect(walletUnlinkErrorMessage(new ApiRequestError(500, 'internal_error', 'Internal error'))).toBe(settingsText.walletUnlinkFailed);
+    expect(walletUnlinkErrorMessage(new Error('boom'))).toBe(settingsText.walletUnlinkFailed);
   });
 });

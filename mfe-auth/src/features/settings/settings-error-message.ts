@@ -12,3 +12,10 @@ export const profileSaveErrorMessage = (error: unknown): string =>
 /** The toast for a failed wallet link: a wallet linked elsewhere or a rate limit as the server words it. */
 export const walletLinkErrorMessage = (error: unknown): string =>
   failureMessage(error, { fallback: settingsText.walletLinkFailed, show: ({ code, status }) => code === authErrorCodes.walletAlreadyLinked || status === 429 });
+
+/** The toast for a failed unlink: a wallet that is the account's only way in, or one not linked to it, as the server words it. */
+export const walletUnlinkErrorMessage = (error: unknown): string =>
+  failureMessage(error, {
+    fallback: settingsText.walletUnlinkFailed,
+    show: ({ code, status }) => code === authErrorCodes.walletOnlySignIn || code === authErrorCodes.walletNotLinked || status === 429,
+  });

@@ -2,7 +2,7 @@ import type { Bounty } from '@starforge/contracts/bounties';
 import { bountiesErrorCodes, bountiesMessages } from '@starforge/contracts/bounties-constants';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { useReleaseClaim } from '../api/release-claim';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@starforge/ui';
 
 /**
  * The claimer's Release Claim (asked first; issue 26): the bounty is open to anyone again and the

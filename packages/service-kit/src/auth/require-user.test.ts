@@ -131,7 +131,7 @@ describe('requireUser', () => {
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const closedPort = (closed.address() as AddressInfo).port;
       await new Promise((resolve) => closed.close(resolve));
-      const unreachable = appWith(requireUser({ sql, keys: remoteKeySet(`http://127.0.0.1:${closedPort}/jwks.json`) }));
+      const unreachable = appWith(requireUser({ sql, keys: remoteKeySet(`http://127.0.0.1:${closedPort}/jwks.json`, []) }));
       const res = await request(unreachable, 'GET', '/me', token);
       expect(res.status).toBe(503);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');

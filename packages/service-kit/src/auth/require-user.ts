@@ -7,7 +7,7 @@ import { AccessTokenError, bearerToken, verifyAccessTokenWithExpiry, type Access
 import { VerifiedTokenCache } from './verified-token-cache';
 import { isSessionActive } from './active-session';
 import { liveSessionsOf, type LiveSessions } from './live-sessions';
-import { readAuthJwksUrl } from './env';
+import { readAuthJwksUrls } from './env';
 import { remoteKeySet } from './remote-jwks';
 
 export type AuthEnv = { Variables: { user: AuthenticatedUser } };
@@ -15,7 +15,7 @@ export type AuthEnv = { Variables: { user: AuthenticatedUser } };
 export interface RequireUserOptions {
   /** The service's pool; it reads `auth.active_sessions`. */
   sql: Sql;
-  /** Public keys that sign access tokens. Default: the auth service's JWKS at `AUTH_JWKS_URL`. */
+  /** Public keys that sign access tokens. Default: the auth service's JWKS at `AUTH_JWKS_URL` (any of its copies). */
   keys?: AccessTokenKeys;
   /**
    * How every request confirms that the token's session is still signed in.
@@ -53,8 +53,8 @@ export const sessionToConfirm = (request: Request): LiveSessions | undefined => 
 /**
  * Requires a valid access token and sets `c.var.user` ({ id, email, sessionId }). Answers 401
  * `invalid_jwt` for a missing, altered or expired token, 401 `session_not_found` for a token
- * whose session was signed out, 503 when the keys cannot be fetched. It answers by itself (no
- * thrown error), so it works in any Hono app.
+ * whose session was signed out, 503 when no copy of the auth service gives the keys, even after
+ * brief retries (remote-jwks.ts). It answers by itself (no thrown error), so it works in any Hono app.
  */
 export const requireUser = (options: RequireUserOptions): MiddlewareHandler<AuthEnv> => {
   let keys = options.keys;
@@ -74,7 +74,7 @@ export const requireUser = (options: RequireUserOptions): MiddlewareHandler<Auth
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) return c.json(errorBody(authErrorCodes.invalidJwt, 'Authentication required'), 401, challenge);
-    keys ??= remoteKeySet(readAuthJwksUrl());
+    keys ??= remoteKeySet(readAuthJwksUrls());
     let user = verified.get(token);
     if (!user) {
       try {

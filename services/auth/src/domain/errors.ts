@@ -11,6 +11,8 @@ export const refreshTokenReused = () =>
   new ApiError(401, authErrorCodes.refreshTokenReused, 'This session was ended because its refresh token was used twice. Please sign in again.');
 export const walletProofInvalid = (message = 'Failed to sign in with wallet') => new ApiError(401, authErrorCodes.walletProofInvalid, message);
 export const walletAlreadyLinked = () => new ApiError(409, authErrorCodes.walletAlreadyLinked, 'This wallet is already linked to another account');
+export const walletNotLinked = () => new ApiError(404, authErrorCodes.walletNotLinked, authServiceMessages.walletNotLinked);
+export const walletOnlySignIn = () => new ApiError(409, authErrorCodes.walletOnlySignIn, authServiceMessages.walletOnlySignIn);
 /** An address of the right alphabet and length that is not a 32-byte key (the schema cannot decode base58). */
 export const invalidWalletAddress = () => badRequest('Invalid Solana address');
 export const tooManyAttempts = (retryAfterSeconds: number) =>

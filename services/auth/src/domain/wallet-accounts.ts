@@ -1,4 +1,5 @@
 import { isUniqueViolation, transaction, type Db } from '@starforge/service-kit';
+import { walletNotLinked, walletOnlySignIn } from './errors';
 import { walletEmail } from './users';
 
 const userOfWallet = async (db: Db, address: string): Promise<string | null> => {
@@ -54,4 +55,29 @@ export const linkWallet = (db: Db, userId: string, address: string): Promise<str
         on conflict (provider, provider_id) do nothing`;
     }
     return row.userId;
+  });
+
+/**
+ * Unlinks one of the account's own wallets: it no longer signs in to the account nor shows on
+ * its profile (which then reads the next linked wallet, or null). Refused when it is the
+ * account's last way in (no password and no other wallet): its owner would be locked out, and
+ * the wallet's next sign-in would make a new, empty account. Lock order: the user row, then its
+ * wallets, so two unlinks of an account's two wallets cannot both pass the check.
+ */
+export const unlinkWallet = (db: Db, userId: string, address: string): Promise<void> =>
+  transaction(db, async (tx) => {
+    const [user] = await tx<{ hasPassword: boolean }[]>`select password_hash is not null as has_password from users where id = ${userId} for update`;
+    const links = await tx<{ walletAddress: string; isPrimary: boolean }[]>`
+      select wallet_address, is_primary from wallet_auth where user_id = ${userId} order by created_at for update`;
+    const link = links.find((l) => l.walletAddress === address);
+    if (!user || !link) throw walletNotLinked();
+    if (!user.hasPassword && links.length === 1) throw walletOnlySignIn();
+    await tx`delete from wallet_auth where user_id = ${userId} and wallet_address = ${address}`;
+    await tx`delete from identities where user_id = ${userId} and provider = 'solana' and provider_id = ${address}`;
+    // A wallet account's sign-up metadata names its first wallet: it no longer does once that is gone.
+    await tx`
+      update users set user_metadata = user_metadata - 'wallet_address', updated_at = now()
+      where id = ${userId} and user_metadata ->> 'wallet_address' = ${address}`;
+    const next = links.find((l) => l.walletAddress !== address);
+    if (link.isPrimary && next) await tx`update wallet_auth set is_primary = true where wallet_address = ${next.walletAddress}`;
   });

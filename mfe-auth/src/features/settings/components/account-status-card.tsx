@@ -1,12 +1,24 @@
-import { useMemo } from 'react';
-import type { AuthUser } from '@starforge/contracts';
+import { useMemo, useState } from 'react';
+import { authServiceMessages, type AuthUser } from '@starforge/contracts';
 import { accountSummary } from '../account-summary';
 import { settingsText } from '../settings-text';
 import { LinkWallet } from './link-wallet';
+import { UnlinkWallet } from './unlink-wallet';
 
-/** E-mail, member since, how the account signs in, and its wallet (or a way to link one). */
-export function AccountStatusCard({ user }: { user: AuthUser }) {
+interface AccountStatusCardProps {
+  user: AuthUser;
+  /** Rereads the profile after its wallet changed. */
+  onWalletChanged: () => void;
+}
+
+/**
+ * E-mail, member since, how the account signs in, and its wallet: a way to link one, or to unlink
+ * it; a wallet account's wallet is its way in, so it stays (the server refuses it too).
+ */
+export function AccountStatusCard({ user, onWalletChanged }: AccountStatusCardProps) {
   const summary = useMemo(() => accountSummary(user), [user]);
+  // After an unlink its button is gone: focus goes to the button that takes its place.
+  const [justUnlinked, setJustUnlinked] = useState(false);
   return (
     <section className="sf-card auth-settings-card" aria-labelledby="auth-status-heading">
       <h2 id="auth-status-heading">{settingsText.statusHeading}</h2>
@@ -30,7 +42,19 @@ export function AccountStatusCard({ user }: { user: AuthUser }) {
           <dd className={summary.linkedWallet ? 'auth-status-address' : 'sf-muted'}>{summary.linkedWallet ?? settingsText.noLinkedWallet}</dd>
         </div>
       </dl>
-      {summary.signInMethod === 'email' && !summary.linkedWallet ? <LinkWallet /> : null}
+      {summary.signInMethod === 'solana' ? (
+        <p className="auth-status-action sf-muted">{authServiceMessages.walletOnlySignIn}</p>
+      ) : summary.linkedWallet ? (
+        <UnlinkWallet
+          address={summary.linkedWallet}
+          onUnlinked={() => {
+            setJustUnlinked(true);
+            onWalletChanged();
+          }}
+        />
+      ) : (
+        <LinkWallet focusFirst={justUnlinked} />
+      )}
     </section>
   );
 }

@@ -32,7 +32,7 @@ export function SettingsPage() {
           <div className="auth-settings-grid">
             <ProfileForm user={user} profile={profile.profile} refetch={profile.refetch} />
             <div className="auth-settings-side">
-              <AccountStatusCard user={user} />
+              <AccountStatusCard user={user} onWalletChanged={profile.refetch} />
               <QuickActions />
             </div>
           </div>

@@ -2,7 +2,7 @@ import type { Bounty } from '@starforge/contracts/bounties';
 import { bountiesErrorCodes, bountiesMessages } from '@starforge/contracts/bounties-constants';
 import { formatCents } from '@starforge/contracts/money';
 import { failureMessage, useFormAction } from '@starforge/host';
-import { ConfirmButton } from '../../../shared/components/confirm-button';
+import { ConfirmButton } from '@starforge/ui';
 import { useCloseBounty } from '../api/close-bounty';
 
 /** The creator's Close while the bounty is open (asked first): its held reward returns to their cash. */

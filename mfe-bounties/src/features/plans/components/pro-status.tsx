@@ -2,7 +2,7 @@ import { formatWhen } from '@starforge/contracts/dates';
 import type { Subscription } from '@starforge/contracts/bounties';
 import { bountiesErrorCodes, bountiesMessages } from '@starforge/contracts/bounties-constants';
 import { failureMessage, useFormAction } from '@starforge/host';
-import { ConfirmButton } from '../../../shared/components/confirm-button';
+import { ConfirmButton } from '@starforge/ui';
 import { useDowngrade } from '../api/downgrade';
 
 /**

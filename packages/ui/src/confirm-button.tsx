@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface ConfirmButtonProps {
   /** The first button ('Downgrade'). */
@@ -10,18 +10,19 @@ interface ConfirmButtonProps {
   cancel?: string;
   busy: boolean;
   onConfirm: () => void;
-  /** Why the last try failed, announced under the button. */
+  /** Why the last try failed, said under the button (an alert). */
   error?: string | null;
 }
 
 /**
  * A button that asks first: pressing it shows the question with a confirm and a cancel button in
- * its place (focus moves to the question's confirm); `error`, when given, is announced under it.
+ * its place (focus moves to the question's confirm); Cancel or Escape puts the first button back,
+ * focused. A failure's message (`error`) shows under it.
  */
-export function ConfirmButton({ error, ...asked }: ConfirmButtonProps) {
+export function ConfirmButton({ error, ...props }: ConfirmButtonProps) {
   return (
     <>
-      <AskFirst {...asked} />
+      <AskFirst {...props} />
       {error ? (
         <p className="sf-field-error" role="alert">
           {error}
@@ -33,17 +34,34 @@ export function ConfirmButton({ error, ...asked }: ConfirmButtonProps) {
 
 function AskFirst({ label, question, confirm, cancel = 'Cancel', busy, onConfirm }: Omit<ConfirmButtonProps, 'error'>) {
   const [asking, setAsking] = useState(false);
+  const cancelled = useRef(false);
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!asking && cancelled.current) {
+      cancelled.current = false;
+      first.current?.focus();
+    }
+  }, [asking]);
+  const stopAsking = () => {
+    cancelled.current = true;
+    setAsking(false);
+  };
   if (!asking) {
     return (
-      <button type="button" className="sf-btn sf-btn-secondary" onClick={() => setAsking(true)} disabled={busy}>
+      <button ref={first} type="button" className="sf-btn sf-btn-secondary" onClick={() => setAsking(true)} disabled={busy}>
         {label}
       </button>
     );
   }
   return (
-    <fieldset className="bounties-confirm">
+    <fieldset
+      className="sf-confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') stopAsking();
+      }}
+    >
       <legend>{question}</legend>
-      <div className="bounties-confirm-actions">
+      <div className="sf-confirm-actions">
         <button
           type="button"
           className="sf-btn sf-btn-danger"
@@ -58,7 +76,7 @@ function AskFirst({ label, question, confirm, cancel = 'Cancel', busy, onConfirm
         >
           {confirm}
         </button>
-        <button type="button" className="sf-btn sf-btn-ghost" onClick={() => setAsking(false)} disabled={busy}>
+        <button type="button" className="sf-btn sf-btn-ghost" onClick={stopAsking} disabled={busy}>
           {cancel}
         </button>
       </div>
