@@ -39,7 +39,7 @@ const pngChunk = (type: string, data: Buffer): Buffer => {
  * A well-formed PNG that declares `width` × `height` grey pixels but carries only about 2 KB of
  * compressed rows: what a decoder would have to allocate is the declared size (a decompression bomb).
  */
-export const pngDeclaring = (width: number, height: number): Buffer<ArrayBuffer> => {
+const pngDeclaring = (width: number, height: number): Buffer<ArrayBuffer> => {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
