@@ -323,8 +323,8 @@ test.describe('/nft/:id', () => {
     test.setTimeout(60_000);
     const owner = await signUpViaApi(page);
     const api = await NftApi.signIn(playwright, baseURL ?? '', owner);
-    // About 3 MB of PNG, 1,000 px a side.
-    const upload = noisePng(1000);
+    // About 4 MB of PNG, 1,000 px a side.
+    const upload = await noisePng(page, 1000);
     const nft = await api.mintCompleted({ name: 'Pleiades', description: 'Seven sisters in noise', category: 'Art', creator_royalty: 5 }, upload);
     const loaded = new Map<string, number>();
     page.on('response', async (response) => {

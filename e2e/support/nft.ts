@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { nftListingSchema, type Listing } from '@starforge/contracts/marketplace';
 import { imageUploadedSchema, nftAnswerSchema, nftsSchema, type MintNftRequest, type Nft } from '@starforge/contracts/nft';
@@ -8,31 +7,21 @@ import type { TestAccount } from './accounts';
 /** A real 1x1 PNG: the server types an upload by its magic numbers, not by its name or declared type. */
 export const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPojvkGAANTAd5l+BR8AAAAAElFTkSuQmCC', 'base64');
 
-const pngChunk = (type: string, data: Buffer): Buffer => {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-};
-
-/** A real PNG of `side` × `side` random RGB pixels (noise does not compress: about 3 bytes a pixel). */
-export const noisePng = (side: number): Buffer => {
-  const row = side * 3 + 1;
-  const pixels = randomBytes(row * side);
-  for (let y = 0; y < side; y++) pixels[y * row] = 0; // filter type: none
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    tinyPng.subarray(0, 8),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixels, { level: 1 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+/** A real PNG of `side` × `side` random pixels, encoded by the page's canvas (noise does not compress: about 4 bytes a pixel). */
+export const noisePng = async (page: Page, side: number): Promise<Buffer> =>
+  Buffer.from(
+    await page.evaluate((s) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = s;
+      canvas.height = s;
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      const pixels = context.createImageData(s, s);
+      for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+      context.putImageData(pixels, 0, 0);
+      return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
+    }, side),
+    'base64',
+  );
 
 /**
  * The nft and marketplace APIs as a second device of the same account uses them: its own session,

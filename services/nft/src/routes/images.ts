@@ -49,22 +49,14 @@ export const imageRoutes = (deps: NftDeps) => {
     200: { description: 'The image at that size: WebP, no metadata', content: { 'image/webp': binary } },
     404: errorResponse('image_not_found: no image has this key (or its upload, stored before sizes existed, does not decode)'),
   };
-  const readRoute = createRoute({
-    method: 'get',
-    path: '/images/{key}',
-    tags: ['images'],
-    summary: 'An uploaded image at its detail size (as `/images/{key}/detail`); cached as immutable',
-    request: { params: imageKeyParamSchema },
-    responses,
-  });
-  const readSizeRoute = createRoute({
-    method: 'get',
-    path: '/images/{key}/{size}',
-    tags: ['images'],
-    summary: 'An uploaded image at one of its sizes: grid (a 512 px square, for cards) or detail (at most 1280 px a side); cached as immutable',
-    request: { params: imageSizeParamSchema },
-    responses,
-  });
+  const readRouteAt = <P extends typeof imageKeyParamSchema | typeof imageSizeParamSchema>(path: string, summary: string, params: P) =>
+    createRoute({ method: 'get', path, tags: ['images'], summary, request: { params }, responses });
+  const readRoute = readRouteAt('/images/{key}', 'An uploaded image at its detail size (as `/images/{key}/detail`); cached as immutable', imageKeyParamSchema);
+  const readSizeRoute = readRouteAt(
+    '/images/{key}/{size}',
+    'An uploaded image at one of its sizes: grid (a 512 px square, for cards) or detail (at most 1280 px a side); cached as immutable',
+    imageSizeParamSchema,
+  );
 
   const send = async (c: Context, key: string, size: NftImageSize) => {
     const image = await readImage(imageDeps, key, size);
