@@ -3,7 +3,7 @@ import { CREATOR_CATEGORIES, IMAGE_MAX_BYTES, MINT_CATEGORIES, nftMessages } fro
 import { MINT_POINT_AWARDS_PER_DAY, MINT_POINTS, networkLabels } from '@starforge/contracts/rewards-constants';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
-import { countUploads, MintingWizard, NftApi, nextUpload, tinyPng } from './support/nft';
+import { countUploads, MintingWizard, NftApi, nextUpload, noisePng, tinyPng } from './support/nft';
 import { statValue, toastText } from './pages/rewards-widgets';
 
 const textFile = (name: string, mimeType: string) => ({ name, mimeType, buffer: Buffer.from('These are notes, not a picture.\n') });
@@ -225,6 +225,14 @@ test.describe('the minting wizard on the dashboard', () => {
     await expect(wizard.message('Please select a valid image file')).toBeVisible();
     await expect(wizard.mint).toBeEnabled();
 
+    // A PNG's first bytes and nothing after them (issue 26): the server decodes the upload, and refuses it.
+    await wizard.image.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: tinyPng.subarray(0, 20) });
+    answer = nextUpload(page);
+    await wizard.mint.click();
+    expect((await answer).status()).toBe(415);
+    await expect(wizard.message('Please select a valid image file')).toBeVisible();
+    await expect(wizard.mint).toBeEnabled();
+
     // Over 10 MiB: the page's File reports a small size, so the browser's check passes; the real bytes are sent.
     await page.evaluate(() => Object.defineProperty(Blob.prototype, 'size', { configurable: true, get: () => 1 }));
     await wizard.image.setInputFiles(tooLargePng());
@@ -345,6 +353,37 @@ test.describe('/nft/:id', () => {
     await page.reload();
     await expect(page.getByTestId('nft-image-placeholder')).toBeVisible();
     await api.dispose();
+  });
+
+  test('cards load the grid size of an image and the page its detail size, never the upload', async ({ page, playwright, baseURL }) => {
+    test.setTimeout(60_000);
+    const owner = await signUpViaApi(page);
+    const api = await NftApi.signIn(playwright, baseURL ?? '', owner);
+    // About 4 MB of PNG, 1,000 px a side.
+    const upload = await noisePng(page, 1000);
+    const nft = await api.mintCompleted({ name: 'Pleiades', description: 'Seven sisters in noise', category: 'Art', creator_royalty: 5 }, upload);
+    const loaded = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.url().includes('/api/nft/images/')) loaded.set(new URL(response.url()).pathname, (await response.body()).length);
+    });
+
+    await page.goto('/nfts');
+    const card = page.getByTestId('nft-card').filter({ hasText: 'Pleiades' }).getByRole('img', { name: 'Pleiades', exact: true });
+    await expect(card).toHaveAttribute('src', `${nft.image_url}/grid`);
+    await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+    await expect.poll(() => loaded.get(`${nft.image_url}/grid`)).toBeLessThan(upload.length / 4);
+
+    await card
+      .locator('xpath=ancestor::li')
+      .getByRole('link', { name: /View Details/ })
+      .click();
+    const detail = page.getByRole('img', { name: 'Pleiades', exact: true });
+    await expect(detail).toHaveAttribute('src', `${nft.image_url}/detail`);
+    await expect.poll(() => detail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1000);
+    expect(
+      [...loaded.keys()].filter((path) => !/\/(grid|detail)$/.test(path)),
+      'no image loaded as uploaded',
+    ).toEqual([]);
   });
 
   test('an unknown or malformed id says so and goes back to /nfts', async ({ page }) => {

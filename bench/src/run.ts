@@ -12,6 +12,7 @@ import { jobsLatenessBench } from './jobs-lateness';
 import { gatewayLoadBench } from './gateway-load';
 import { BrowserHolder } from './lib/browser';
 import { marketplaceLoadBench } from './marketplace-load';
+import { nftImagesBench } from './nft-images';
 import { nftLoadBench } from './nft-load';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
 import { codeVersion, describeMachine, loadAverage, machineInfo, waitForQuiet } from './lib/machine';
@@ -23,7 +24,7 @@ import { rewardsLoadBench } from './rewards-load';
 import { skyCostBench } from './sky-cost';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|marketplace|bounties|footprint|replicas|contracts` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|images|marketplace|bounties|footprint|replicas|contracts` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
@@ -64,6 +65,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   events: () => eventsLatencyBench({ stack }),
   rewards: () => rewardsLoadBench({ stack }),
   nft: () => nftLoadBench({ stack }),
+  images: () => nftImagesBench({ stack, browser }),
   marketplace: () => marketplaceLoadBench({ stack }),
   bounties: () => bountiesLoadBench({ stack }),
   screens: () => firstScreensBench({ stack, browser }),

@@ -7,6 +7,22 @@ import type { TestAccount } from './accounts';
 /** A real 1x1 PNG: the server types an upload by its magic numbers, not by its name or declared type. */
 export const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPojvkGAANTAd5l+BR8AAAAAElFTkSuQmCC', 'base64');
 
+/** A real PNG of `side` × `side` random pixels, encoded by the page's canvas (noise does not compress: about 4 bytes a pixel). */
+export const noisePng = async (page: Page, side: number): Promise<Buffer> =>
+  Buffer.from(
+    await page.evaluate((s) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = s;
+      canvas.height = s;
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      const pixels = context.createImageData(s, s);
+      for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+      context.putImageData(pixels, 0, 0);
+      return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
+    }, side),
+    'base64',
+  );
+
 /**
  * The nft and marketplace APIs as a second device of the same account uses them: its own session,
  * so the page's session and refresh cookie are left alone. Answers are read with the contract's
@@ -30,16 +46,16 @@ export class NftApi {
     return { authorization: `Bearer ${this.token}` };
   }
 
-  /** Uploads the tiny PNG, mints with it, and waits for the server's job to complete the mint (about 4 s). */
-  async mintCompleted(details: Omit<MintNftRequest, 'image_key'>): Promise<Nft> {
-    const [nft] = await this.mintManyCompleted(1, details);
+  /** Uploads the tiny PNG (or `png`), mints with it, and waits for the server's job to complete the mint (about 4 s). */
+  async mintCompleted(details: Omit<MintNftRequest, 'image_key'>, png: Buffer = tinyPng): Promise<Nft> {
+    const [nft] = await this.mintManyCompleted(1, details, png);
     if (!nft) throw new Error('no NFT was minted');
     return nft;
   }
 
-  /** Uploads the tiny PNG once and mints `count` NFTs with it at once; waits for the server to complete them all. */
-  async mintManyCompleted(count: number, details: Omit<MintNftRequest, 'image_key'>): Promise<Nft[]> {
-    const upload = await this.request.post('/api/nft/images', { headers: { ...this.headers, 'content-type': 'image/png' }, data: tinyPng });
+  /** Uploads the tiny PNG (or `png`) once and mints `count` NFTs with it at once; waits for the server to complete them all. */
+  async mintManyCompleted(count: number, details: Omit<MintNftRequest, 'image_key'>, png: Buffer = tinyPng): Promise<Nft[]> {
+    const upload = await this.request.post('/api/nft/images', { headers: { ...this.headers, 'content-type': 'image/png' }, data: png });
     expect(upload.status(), await upload.text()).toBe(201);
     const { image } = imageUploadedSchema.parse(await upload.json());
     const ids = await Promise.all(

@@ -13,6 +13,7 @@ export const BENCH_NAMES = [
   'events',
   'rewards',
   'nft',
+  'images',
   'marketplace',
   'bounties',
   'footprint',

@@ -41,7 +41,7 @@ export function NftPage() {
           <Spinner label="Loading NFT details..." />
         ) : (
           <article className="nft-details" aria-labelledby="nft-name" data-status={nft.status}>
-            <NftImage url={nft.image_url} name={nft.name} className="nft-details-image" />
+            <NftImage url={nft.image_url} name={nft.name} size="detail" className="nft-details-image" />
             <div className="nft-details-body">
               <header className="nft-screen-header">
                 <h1 id="nft-name">{nft.name}</h1>

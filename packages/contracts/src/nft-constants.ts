@@ -47,8 +47,35 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_ORPHAN_AFTER_SECONDS = 24 * 60 * 60;
 /** An image's key is the SHA-256 of its bytes, in lowercase hex. */
 export const IMAGE_KEY_PATTERN = /^[0-9a-f]{64}$/;
-/** Where the browser reads an image (public, immutable). */
+/**
+ * Where the browser reads an image (public, immutable): its detail size (`nftImageSizeUrl`). An
+ * upload is never served as sent, only as the sizes the service made of it.
+ */
 export const nftImageUrl = (key: string): string => `/api/nft/images/${key}`;
+
+/**
+ * The sizes the service stores of every upload, all WebP without metadata: `grid` for the cards
+ * (collection, marketplace, cart, order summary) and `detail` for /nft/:id. A size's recipe never
+ * changes under its name (its URL is cached as immutable): a new recipe gets a new name.
+ */
+export const NFT_IMAGE_SIZES = {
+  /** A square of this side, cut from the middle as the cards show it (CSS `object-fit: cover`). */
+  grid: 512,
+  /** The whole image, its longer side at most this. */
+  detail: 1280,
+} as const;
+export type NftImageSize = keyof typeof NFT_IMAGE_SIZES;
+export const nftImageSizes = Object.keys(NFT_IMAGE_SIZES) as NftImageSize[];
+/** An image's URL (`image_url`, `nftImageUrl`) at one of its sizes. */
+export const nftImageSizeUrl = (imageUrl: string, size: NftImageSize): string => `${imageUrl}/${size}`;
+
+/**
+ * What an upload may declare, checked from its header before its pixels are decoded (issue 26):
+ * at most 50 megapixels in all (every frame of an animation counted; a 48 MP phone photo fits,
+ * and decoding one takes about 200 MB), and at most 16,384 pixels on either side.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+export const IMAGE_MAX_SIDE = 16_384;
 
 /** Network of NFTs made on /nft-creator (spec section 4). */
 export const CREATOR_NETWORK = 'ethereum';

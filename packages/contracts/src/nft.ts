@@ -123,6 +123,8 @@ export const nftsSchema = z.object({ nfts: z.array(nftSchema) });
 
 export const nftIdParamSchema = z.object({ id: z.uuid(nftMessages.nftNotFound) });
 export const imageKeyParamSchema = z.object({ key: z.string() });
+/** `/images/{key}/{size}`: a size that is not one of `nftImageSizes` names no image (404), like a malformed key. */
+export const imageSizeParamSchema = z.object({ key: z.string(), size: z.string().describe('grid or detail') });
 
 /** POST /images: the stored image (the same key for the same bytes, whoever sent them). */
 export const storedImageSchema = z.object({

@@ -99,12 +99,13 @@ describe('the mint job (nft-mint.complete)', () => {
 });
 
 describe('the orphan clean-up (nft-image.cleanup)', () => {
-  it('removes an upload no NFT used, row and file, once its last upload is old enough', async () => {
+  it('removes an upload no NFT used, row and files, once its last upload is old enough', async () => {
     const who = await signIn(ctx);
     const key = await uploadedImage(ctx, who);
-    expect(await ctx.storage.has(key)).toBe(true);
+    expect(await ctx.storage.has(`${key}-grid`)).toBe(true);
     await eventually(async () => !(await imageRow(key)), 8_000, 100);
-    expect(await ctx.storage.has(key)).toBe(false);
+    expect(await ctx.storage.has(`${key}-grid`)).toBe(false);
+    expect(await ctx.storage.has(`${key}-detail`)).toBe(false);
   });
 
   it('keeps an image an NFT uses (a pending mint too)', async () => {
@@ -114,7 +115,7 @@ describe('the orphan clean-up (nft-image.cleanup)', () => {
     await ctx.sql`update nft.images set last_uploaded_at = now() - interval '2 days' where key = ${key}`;
     expect(await cleanup(key)).toBe(false);
     expect(await imageRow(key)).toBe(true);
-    expect(await ctx.storage.has(key)).toBe(true);
+    expect(await ctx.storage.has(`${key}-grid`)).toBe(true);
   });
 
   it('keeps an image uploaded again since: the first upload’s job finds it young, the last one’s decides', async () => {
@@ -126,7 +127,7 @@ describe('the orphan clean-up (nft-image.cleanup)', () => {
     expect((await upload(ctx, who, bytes, 'image/webp')).status).toBe(201);
     expect(await cleanup(key)).toBe(false);
     expect(await imageRow(key)).toBe(true);
-    expect(await ctx.storage.has(key)).toBe(true);
+    expect(await ctx.storage.has(`${key}-grid`)).toBe(true);
   });
 
   it('waits for a mint that holds the image, then keeps it; an image gone answers the mint 400 image_not_found', async () => {

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, nftImageUrl, nftMessages } from '@starforge/contracts';
+import { IMAGE_MAX_BYTES, nftImageSizes, nftImageUrl, nftMessages } from '@starforge/contracts';
+import sharp from 'sharp';
+import { makeImageSizes } from '../domain/image-sizes';
 import { cleanupImage } from '../domain/images';
+import { sniffImageType } from '../domain/sniff';
 import { IMAGES, uniqueImage, type ImageFixtureType } from '../testing/images';
 import { callAs, mintBody, nftTestContext, serveOnLoopback, signIn, type TestUser } from '../testing/harness';
 
@@ -26,7 +29,10 @@ const post = async (who: TestUser | null, body: Buffer | ReadableStream<Uint8Arr
   } as RequestInit);
   return { status: res.status, body: (await res.json()) as { image?: { key: string; url: string; content_type: string; byte_size: number }; error?: unknown } };
 };
-const get = (key: string) => fetch(`${origin}/api/nft/images/${key}`);
+const get = (key: string, size?: string) => fetch(`${origin}/api/nft/images/${key}${size ? `/${size}` : ''}`);
+const namesOf = (key: string) => [key, ...nftImageSizes.map((size) => `${key}-${size}`)];
+/** What the service serves of an upload: its sizes, made as the upload made them. */
+const sizesOf = (bytes: Buffer) => makeImageSizes(bytes, sniffImageType(bytes) ?? 'image/png');
 
 const rowOf = async (key: string) =>
   (await ctx.sql`select content_type, byte_size, first_uploaded_by, created_at, last_uploaded_at from nft.images where key = ${key}`)[0];
@@ -37,7 +43,7 @@ const cleanupJobs = async (key: string) =>
 const expectNothingStored = async (bytes: Buffer) => {
   const key = sha256(bytes);
   expect(await rowOf(key)).toBeUndefined();
-  expect(await ctx.storage.has(key)).toBe(false);
+  for (const name of namesOf(key)) expect(await ctx.storage.has(name)).toBe(false);
   expect(await cleanupJobs(key)).toBe(0);
 };
 
@@ -56,7 +62,8 @@ describe('POST /images over HTTP', () => {
       const key = sha256(bytes);
       expect(res, type).toEqual({ status: 201, body: { image: { key, url: nftImageUrl(key), content_type: type, byte_size: bytes.length } } });
       expect(await rowOf(key)).toMatchObject({ contentType: type, byteSize: bytes.length, firstUploadedBy: who.id });
-      expect(await ctx.storage.has(key)).toBe(true);
+      // Its sizes are kept, not the upload.
+      expect(await Promise.all(namesOf(key).map((name) => ctx.storage.has(name)))).toEqual([false, true, true]);
       expect(await cleanupJobs(key)).toBe(1);
     }
   });
@@ -87,9 +94,7 @@ describe('POST /images over HTTP', () => {
     const accepted = await post(who, largest, 'image/png');
     expect(accepted.status).toBe(201);
     expect(accepted.body.image).toMatchObject({ key: sha256(largest), byte_size: IMAGE_MAX_BYTES });
-    const stored = await ctx.storage.read(sha256(largest));
-    await stored?.body.cancel();
-    expect(stored?.size).toBe(IMAGE_MAX_BYTES);
+    expect(await ctx.storage.has(`${sha256(largest)}-detail`)).toBe(true);
 
     const tooLarge = uniqueImage('image/png', IMAGE_MAX_BYTES + 1);
     const refusal = { status: 413, body: { error: { code: 'payload_too_large', message: nftMessages.imageTooLarge } } };
@@ -128,22 +133,52 @@ describe('POST /images over HTTP', () => {
   });
 });
 
-describe('GET /images/:key over HTTP', () => {
-  it('streams the bytes to anyone (no token) with the stored type, length, an immutable cache and nosniff', async () => {
+const IMAGE_HEADERS = { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
+const headersOf = (res: Response) =>
+  Object.fromEntries(['content-type', 'content-length', 'cache-control', 'x-content-type-options'].map((h) => [h, res.headers.get(h)]));
+
+describe('GET /images/:key and /images/:key/:size over HTTP', () => {
+  it('serves each size to anyone (no token) as WebP, with its length, an immutable cache and nosniff; the bare key is the detail size', async () => {
     const who = await signIn(ctx);
-    for (const type of ['image/jpeg', 'image/webp'] as const) {
-      const bytes = uniqueImage(type);
-      const key = sha256(bytes);
-      expect((await post(who, bytes, 'image/png')).status).toBe(201);
-      const res = await get(key);
-      expect(res.status).toBe(200);
-      expect(Object.fromEntries(['content-type', 'content-length', 'cache-control', 'x-content-type-options'].map((h) => [h, res.headers.get(h)]))).toEqual({
-        'content-type': type,
-        'content-length': String(bytes.length),
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-      });
-      expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#22d3ee' } })
+      .composite([{ input: { create: { width: 400, height: 400, channels: 3, background: '#8b5cf6' } }, left: 200, top: 100 }])
+      .jpeg()
+      .toBuffer();
+    const bytes = Buffer.concat([photo, Buffer.from(crypto.randomUUID())]);
+    const key = sha256(bytes);
+    expect((await post(who, bytes, 'image/jpeg')).status).toBe(201);
+    const expected = await sizesOf(bytes);
+    for (const [path, size, dimensions] of [
+      ['grid', 'grid', { width: 512, height: 512 }],
+      ['detail', 'detail', { width: 1280, height: 720 }],
+      ['', 'detail', { width: 1280, height: 720 }],
+    ] as const) {
+      const res = await get(key, path);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect([res.status, headersOf(res)], path).toEqual([200, { ...IMAGE_HEADERS, 'content-length': String(body.length) }]);
+      expect(body.equals(expected[size]), path).toBe(true);
+      expect(await sharp(body).metadata(), path).toMatchObject({ format: 'webp', ...dimensions });
+    }
+    // The grid's square is a few kilobytes, not the upload's size.
+    expect(expected.grid.length).toBeLessThan(bytes.length / 4);
+  });
+
+  it('serves no metadata the upload carried (EXIF with GPS, XMP)', async () => {
+    const who = await signIn(ctx);
+    const secret = `where-i-live-${crypto.randomUUID()}`;
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#f59e0b' } })
+      .withExif({ IFD0: { Artist: secret }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } })
+      .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/">${secret}</x:xmpmeta>`)
+      .jpeg()
+      .toBuffer();
+    expect(photo.includes(secret)).toBe(true);
+    const key = sha256(photo);
+    expect((await post(who, photo, 'image/jpeg')).status).toBe(201);
+    for (const size of ['', 'grid', 'detail']) {
+      const served = Buffer.from(await (await get(key, size)).arrayBuffer());
+      expect(served.includes(secret), size).toBe(false);
+      const metadata = await sharp(served).metadata();
+      expect([metadata.exif, metadata.xmp], size).toEqual([undefined, undefined]);
     }
   });
 
@@ -151,32 +186,24 @@ describe('GET /images/:key over HTTP', () => {
     const who = await signIn(ctx);
     const bytes = uniqueImage('image/png');
     expect((await post(who, bytes, 'image/png')).status).toBe(201);
-    const res = await fetch(`${origin}/api/nft/images/${sha256(bytes)}`, { method: 'HEAD' });
+    const res = await fetch(`${origin}/api/nft/images/${sha256(bytes)}/grid`, { method: 'HEAD' });
     expect(res.status).toBe(200);
-    expect([res.headers.get('content-type'), res.headers.get('content-length')]).toEqual(['image/png', String(bytes.length)]);
+    expect([res.headers.get('content-type'), res.headers.get('content-length')]).toEqual(['image/webp', String((await sizesOf(bytes)).grid.length)]);
     expect(await res.text()).toBe('');
   });
 
-  it('streams a 10 MiB image whole', async () => {
-    const who = await signIn(ctx);
-    const bytes = uniqueImage('image/png', IMAGE_MAX_BYTES);
-    expect((await post(who, bytes, 'image/png')).status).toBe(201);
-    const res = await get(sha256(bytes));
-    expect(res.headers.get('content-length')).toBe(String(IMAGE_MAX_BYTES));
-    expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(sha256(bytes));
-  });
-
-  it('answers 404 once the clean-up removed an image it served before (its type known)', async () => {
+  it('answers 404 once the clean-up removed an image it served before, and serves it again once uploaded again', async () => {
     const who = await signIn(ctx);
     const bytes = uniqueImage('image/gif');
+    const key = sha256(bytes);
     expect((await post(who, bytes, 'image/gif')).status).toBe(201);
-    expect((await get(sha256(bytes))).status).toBe(200);
-    await ctx.sql`update nft.images set last_uploaded_at = now() - interval '2 days' where key = ${sha256(bytes)}`;
-    expect(await cleanupImage({ sql: ctx.sql, storage: ctx.storage, orphanAfterSeconds: ctx.config.imageOrphanAfterSeconds }, sha256(bytes))).toBe(true);
-    expect((await get(sha256(bytes))).status).toBe(404);
-    // Uploaded again, it is served again.
+    expect((await get(key, 'grid')).status).toBe(200);
+    await ctx.sql`update nft.images set last_uploaded_at = now() - interval '2 days' where key = ${key}`;
+    expect(await cleanupImage({ sql: ctx.sql, storage: ctx.storage, orphanAfterSeconds: ctx.config.imageOrphanAfterSeconds }, key)).toBe(true);
+    for (const name of namesOf(key)) expect(await ctx.storage.has(name), name).toBe(false);
+    expect((await get(key, 'grid')).status).toBe(404);
     expect((await post(who, bytes, 'image/gif')).status).toBe(201);
-    expect(Buffer.from(await (await get(sha256(bytes))).arrayBuffer())).toEqual(bytes);
+    expect(Buffer.from(await (await get(key, 'grid')).arrayBuffer()).equals((await sizesOf(bytes)).grid)).toBe(true);
   });
 
   it('keeps an NFT\u2019s image in memory once served (it is never removed), and reads an unused upload afresh each time', async () => {
@@ -186,30 +213,76 @@ describe('GET /images/:key over HTTP', () => {
     expect((await post(who, used, 'image/webp')).status).toBe(201);
     expect((await post(who, unused, 'image/png')).status).toBe(201);
     expect((await callAs(ctx, who, 'POST', '/mints', { body: mintBody(sha256(used)) })).status).toBe(201);
-    expect((await get(sha256(used))).status).toBe(200);
-    expect((await get(sha256(unused))).status).toBe(200);
+    expect((await get(sha256(used), 'grid')).status).toBe(200);
+    expect((await get(sha256(unused), 'grid')).status).toBe(200);
     // Both files vanish behind the service's back: the NFT's image is still served, from memory.
-    await ctx.storage.remove(sha256(used));
-    await ctx.storage.remove(sha256(unused));
-    const again = await get(sha256(used));
-    expect([again.status, again.headers.get('content-type'), again.headers.get('cache-control')]).toEqual([
-      200,
-      'image/webp',
-      'public, max-age=31536000, immutable',
-    ]);
-    expect(Buffer.from(await again.arrayBuffer())).toEqual(used);
-    expect((await get(sha256(unused))).status).toBe(404);
+    for (const name of [...namesOf(sha256(used)), ...namesOf(sha256(unused))]) await ctx.storage.remove(name);
+    const again = await get(sha256(used), 'grid');
+    expect([again.status, headersOf(again)]).toEqual([200, { ...IMAGE_HEADERS, 'content-length': String((await sizesOf(used)).grid.length) }]);
+    expect(Buffer.from(await again.arrayBuffer()).equals((await sizesOf(used)).grid)).toBe(true);
+    expect((await get(sha256(unused), 'grid')).status).toBe(404);
   });
 
-  it('answers 404 for a key never uploaded, a malformed key, and an image whose file is gone', async () => {
+  it('answers 404 for a key never uploaded, a malformed key, a size that is not one, and an image whose files are gone', async () => {
     const who = await signIn(ctx);
     const bytes = uniqueImage();
+    const key = sha256(bytes);
     expect((await post(who, bytes, 'image/png')).status).toBe(201);
-    await ctx.storage.remove(sha256(bytes));
-    for (const key of [sha256(uniqueImage()), 'abc', sha256(bytes).toUpperCase(), '..%2F..%2Fpackage.json', sha256(bytes)]) {
-      const res = await get(key);
-      expect(res.status, key).toBe(404);
-      expect(((await res.json()) as { error: { code: string } }).error.code, key).toMatch(/^(image_not_found|not_found)$/);
+    expect((await get(key, 'original')).status).toBe(404);
+    expect((await get(key, 'GRID')).status).toBe(404);
+    for (const name of namesOf(key)) await ctx.storage.remove(name);
+    for (const [k, size] of [
+      [sha256(uniqueImage()), ''],
+      ['abc', 'grid'],
+      [key.toUpperCase(), ''],
+      ['..%2F..%2Fpackage.json', ''],
+      [key, ''],
+      [key, 'grid'],
+    ] as const) {
+      const res = await get(k, size);
+      expect(res.status, `${k}/${size}`).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code, k).toMatch(/^(image_not_found|not_found)$/);
     }
+  });
+});
+
+describe('images stored before their sizes existed (the upload kept as sent, under its key)', () => {
+  /** As the service stored an upload before issue 26: a row, and the bytes under the key alone. */
+  const storeAsBefore = async (who: TestUser, bytes: Buffer) => {
+    const key = sha256(bytes);
+    await ctx.sql`insert into nft.images (key, content_type, byte_size, first_uploaded_by) values (${key}, 'image/png', ${bytes.length}, ${who.id})`;
+    await ctx.storage.put(key, bytes, 'image/png');
+    expect((await callAs(ctx, who, 'POST', '/mints', { body: mintBody(key) })).status).toBe(201);
+    return key;
+  };
+
+  it('are served at every size, made from the upload on the first read and stored, once however many read at once', async () => {
+    const who = await signIn(ctx);
+    const bytes = Buffer.concat([
+      await sharp({ create: { width: 900, height: 600, channels: 4, background: '#10b981' } })
+        .png()
+        .toBuffer(),
+      Buffer.from(crypto.randomUUID()),
+    ]);
+    const key = await storeAsBefore(who, bytes);
+    expect(await ctx.storage.has(`${key}-grid`)).toBe(false);
+    const expected = await sizesOf(bytes);
+    const answers = await Promise.all([get(key, 'grid'), get(key, 'grid'), get(key, 'detail'), get(key)]);
+    for (const [i, res] of answers.entries()) {
+      expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')], String(i)).toEqual([
+        200,
+        'image/webp',
+        IMAGE_HEADERS['cache-control'],
+      ]);
+      expect(Buffer.from(await res.arrayBuffer()).equals(expected[i < 2 ? 'grid' : 'detail']), String(i)).toBe(true);
+    }
+    expect(await Promise.all(namesOf(key).map((name) => ctx.storage.has(name)))).toEqual([true, true, true]);
+  });
+
+  it('answer 404 at every size when the upload does not decode (the cards show the placeholder)', async () => {
+    const who = await signIn(ctx);
+    const key = await storeAsBefore(who, Buffer.concat([IMAGES['image/png'].subarray(0, 20), Buffer.from(crypto.randomUUID())]));
+    for (const size of ['', 'grid', 'detail']) expect((await get(key, size)).status, size).toBe(404);
+    expect(await ctx.storage.has(`${key}-grid`)).toBe(false);
   });
 });

@@ -21,8 +21,14 @@ describe('the S3 image storage (against s3rver)', () => {
     expect(await bucket.objectOf(key)).toEqual({ contentType: 'image/gif', size: 15, cacheControl: 'public, max-age=31536000, immutable' });
   });
 
-  it('refuses a key that is not SHA-256 hex before it names an object', async () => {
-    for (const key of ['AB'.repeat(32), 'ab'.repeat(31), `${'ab'.repeat(32)}/x`]) {
+  it('names one size of an image `<key>-<size>`', async () => {
+    const name = `${'cd'.repeat(32)}-grid`;
+    await storage.put(name, Buffer.from('RIFF-webp'), 'image/webp');
+    expect(await bucket.objectOf(name)).toMatchObject({ contentType: 'image/webp', size: 9 });
+  });
+
+  it('refuses a key that is not SHA-256 hex (and a size) before it names an object', async () => {
+    for (const key of ['AB'.repeat(32), 'ab'.repeat(31), `${'ab'.repeat(32)}/x`, `${'ab'.repeat(32)}-grid/x`, `${'ab'.repeat(32)}-Grid`]) {
       await expect(storage.put(key, Buffer.from('x'), 'image/png'), key).rejects.toThrow(/unsafe key/);
       expect(await bucket.objectOf(key), key).toBeNull();
     }

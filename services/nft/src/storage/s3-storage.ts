@@ -8,8 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { IMAGE_KEY_PATTERN } from '@starforge/contracts';
-import type { ImageStorage, StoredObject } from './image-storage';
+import { type ImageStorage, OBJECT_NAME_PATTERN, type StoredObject } from './image-storage';
 
 /** Where the bucket is and how to reach it (`NFT_S3_*`, config/env.ts). */
 export interface S3Settings {
@@ -30,8 +29,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const isMissing = (error: unknown) => error instanceof NoSuchKey || error instanceof NotFound;
 
 /**
- * Image storage in an S3-compatible bucket, one object per image named by its key (the SHA-256
- * in hex, checked before it becomes an object name). A PUT is atomic in S3: readers see the whole
+ * Image storage in an S3-compatible bucket, one object per stored size of an image, named by its
+ * key (the SHA-256 in hex) and the size, checked before it becomes an object name. A PUT is atomic in S3: readers see the whole
  * object or none. The bucket may be private: the service reads the objects and serves them itself.
  */
 export const s3ImageStorage = (settings: S3Settings): ImageStorage => {
@@ -44,7 +43,7 @@ export const s3ImageStorage = (settings: S3Settings): ImageStorage => {
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
   const object = (key: string) => {
-    if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`image storage: unsafe key ${JSON.stringify(key)}`);
+    if (!OBJECT_NAME_PATTERN.test(key)) throw new Error(`image storage: unsafe key ${JSON.stringify(key)}`);
     return { Bucket: settings.bucket, Key: key };
   };
 

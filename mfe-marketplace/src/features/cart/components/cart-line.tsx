@@ -53,7 +53,7 @@ export function CartLineItem({ line, onChanged }: { line: CartLine; onChanged: (
 
   return (
     <li className={`sf-card market-line${notice ? ' is-unavailable' : ''}`} data-testid="cart-line" data-nft-id={line.nft_id} aria-busy={busy || undefined}>
-      <NftImage url={line.image_url} name={line.name} className="market-line-image" />
+      <NftImage url={line.image_url} name={line.name} size="grid" className="market-line-image" />
       <div className="market-line-body">
         <h2 className="market-line-name">{line.name}</h2>
         {line.description ? <p className="sf-muted market-line-description">{line.description}</p> : null}

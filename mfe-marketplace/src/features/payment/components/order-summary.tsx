@@ -12,7 +12,7 @@ export function OrderSummary({ order }: { order: Order }) {
       <ul className="market-summary-lines">
         {order.lines.map((line) => (
           <li key={line.nft_id} className="market-summary-line" data-testid="order-line">
-            <NftImage url={line.image_url} name={line.name} className="market-summary-image" />
+            <NftImage url={line.image_url} name={line.name} size="grid" className="market-summary-image" />
             <div>
               <p className="market-summary-name">{line.name}</p>
               {line.notice ? (

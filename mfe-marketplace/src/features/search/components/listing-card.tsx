@@ -9,7 +9,7 @@ import { BuyButton } from './buy-button';
 export function ListingCard({ listing }: { listing: MarketplaceListing }) {
   return (
     <li className="sf-card market-card" data-testid="listing-card" data-nft-id={listing.nft_id}>
-      <NftImage url={listing.image_url} name={listing.name} />
+      <NftImage url={listing.image_url} name={listing.name} size="grid" />
       <h2 className="market-card-name">
         <Link to={`/nft/${listing.nft_id}`}>{listing.name}</Link>
       </h2>

@@ -9,7 +9,7 @@ export function NftCard({ nft }: { nft: Nft }) {
   const tone = nftStatusTone(nft.status);
   return (
     <li className={`sf-card nft-card is-${tone}`} data-testid="nft-card" data-status={nft.status} data-tone={tone}>
-      <NftImage url={nft.image_url} name={nft.name} />
+      <NftImage url={nft.image_url} name={nft.name} size="grid" />
       <div className="nft-card-head">
         <h2>{nft.name}</h2>
         <NftStatusBadge status={nft.status} />
