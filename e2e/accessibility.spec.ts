@@ -119,6 +119,14 @@ const visits: Record<string, Visit[]> = {
       content: (page, { tag }) => page.getByRole('heading', { name: `Overflow in mint ${tag}` }),
     },
   ],
+  '/test-runs': [
+    {
+      viewer: 'creator',
+      url: () => '/test-runs',
+      heading: 'Test runs',
+      content: (page) => page.getByRole('region', { name: /^Test runs, page 1 of \d+$/ }),
+    },
+  ],
   '/test-runs/:id': [
     {
       viewer: 'creator',

@@ -5,13 +5,14 @@ import { MarketApi } from './marketplace';
 
 /**
  * Gives an existing account `dollars` of cash the way the product pays people: it creates an NFT
- * listed at that price and a new buyer buys it by card (no royalty: the seller is its creator).
+ * listed at that price and a new buyer buys it with a Solana wallet (no royalty: the seller is its
+ * creator). Not by card: a card sale's proceeds stay pending until the payment settles, days later.
  */
 export const earnCashBySale = async (playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, account: TestAccount, dollars: number): Promise<void> => {
   const seller = await MarketApi.signIn(playwright, baseURL, account);
   const buyer = await MarketApi.signUp(playwright, baseURL);
   const nft = await seller.createListed({ name: `Bounty fund ${randomUUID().slice(0, 8)}`, price: String(dollars) });
-  await buyer.buy(nft.nft_id, dollars * 100);
+  await buyer.buyWithSolana(nft.nft_id, dollars * 100);
   await Promise.all([seller.dispose(), buyer.dispose()]);
 };
 

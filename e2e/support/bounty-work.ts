@@ -125,7 +125,8 @@ export class BountyApi {
 
 /**
  * A Pro creator holding `dollars` of cash, by the product's own paths: an NFT of theirs sold to a
- * buyer by card (the sale's proceeds, no royalty), then the upgrade by card; and a project of
+ * buyer paying with a Solana wallet (the sale's proceeds, no royalty, cash at once: a card sale's
+ * stay pending until it settles), then the upgrade by card; and a project of
  * theirs to post under. Its words carry `tag`, so a search by it finds this journey's bounties only.
  */
 export const fundedProCreator = async (
@@ -137,7 +138,7 @@ export const fundedProCreator = async (
   const seller = await MarketApi.signUp(playwright, baseURL, namedAccount('creator'));
   const sold = await seller.createListed({ name: `Funds ${tag}`, price: String(dollars) });
   const buyer = await MarketApi.signUp(playwright, baseURL, namedAccount('buyer'));
-  await buyer.buy(sold.nft_id, dollars * 100);
+  await buyer.buyWithSolana(sold.nft_id, dollars * 100);
   await buyer.dispose();
   await seller.dispose();
   const creator = await BountyApi.signIn(playwright, baseURL, seller.account);

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs, type Response } from '@playwright/test';
 import { cartSchema, checkoutAnswerSchema, type Cart, type CheckoutAnswer } from '@starforge/contracts/marketplace-cart';
 import { createdNftSchema, listingAnswerSchema, type CreatedNft, type Listing } from '@starforge/contracts/marketplace';
+import { solanaPaymentRequestSchema } from '@starforge/contracts/marketplace-solana';
 import { imageUploadedSchema, nftAnswerSchema, type Nft } from '@starforge/contracts/nft';
+import { paymentTransaction } from '@starforge/host/payment/solana-transaction';
+import { PublicKey } from '@solana/web3.js';
 import { newAccount, type TestAccount } from './accounts';
 import { tinyPng } from './nft';
+import { TestWallet } from './test-wallet';
 
 /** A card the checkout takes: Luhn-valid, expiring next December. */
 export const goodCard = {
@@ -129,6 +133,29 @@ export class MarketApi {
         cvv: goodCard.cvv,
         cardholder_name: goodCard.holder,
       },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return checkoutAnswerSchema.parse(await response.json());
+  }
+
+  /**
+   * Buys one NFT with a Solana wallet at its listed price, as /payment's Solana tab does: the
+   * server's payment request, a real transfer signed in Node with a fresh ed25519 key, checked by
+   * the server. A Solana payment is final, so the seller's proceeds are cash at once (a card's
+   * are pending until it settles).
+   */
+  async buyWithSolana(nftId: string, priceCents: number, wallet = new TestWallet()): Promise<CheckoutAnswer> {
+    const asked = await this.request.post('/api/marketplace/checkout/solana/requests', {
+      headers: this.headers(true),
+      data: { nft_id: nftId, price_cents: priceCents },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    const paymentRequest = solanaPaymentRequestSchema.parse(await asked.json());
+    const transaction = paymentTransaction(paymentRequest, wallet.address);
+    transaction.addSignature(new PublicKey(wallet.address), Buffer.from(wallet.sign(transaction.serializeMessage())));
+    const response = await this.request.post('/api/marketplace/checkout/solana', {
+      headers: this.headers(true),
+      data: { request_id: paymentRequest.id, wallet_address: wallet.address, transaction: transaction.serialize().toString('base64') },
     });
     expect(response.status(), await response.text()).toBe(201);
     return checkoutAnswerSchema.parse(await response.json());
