@@ -21,6 +21,12 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
+    // The night sky draws 20 frames a second on every open page, and Debian's Chromium composites
+    // them in software: about a quarter of a core per page (gpu process and renderer), measured
+    // 2026-11-28. Two workers' skies took a third of the journeys' time on two cores (the nft,
+    // marketplace and auth journeys: 152 s animating, 106 s still). Journeys see the still sky a
+    // visitor with reduced motion sees; landing.spec.ts and sky.spec.ts test the moving one.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,

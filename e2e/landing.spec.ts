@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 
+// The moving sky is what these test (the other journeys run with reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('landing page', () => {
   test('shows the spec copy, the three feature cards and the actions', async ({ page }) => {
     await page.goto('/');

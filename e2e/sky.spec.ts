@@ -31,6 +31,9 @@ const reportWindow = (page: Page, size: { width: number; height: number } | null
 /** Waits until the sky's worker has drawn and committed what it was last told (a few of its 50 ms frames). */
 const skySettled = (page: Page) => page.waitForTimeout(400);
 
+// The moving sky is what these test (the other journeys run with reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('the night sky', () => {
   test('a window reported at 1 × 1 for a moment, as a full-page capture does, never paints a layer over the screen', async ({ page }) => {
     const viewport = page.viewportSize() ?? { width: 1280, height: 720 };

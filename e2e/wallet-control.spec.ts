@@ -37,7 +37,8 @@ test.describe('wallet-connect control', () => {
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
     await page.goto('/');
     await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    // The button shows before the click and after the refusal alike: wait for the refusal's log line.
+    await expect.poll(() => logged.join('\n')).toContain('wallet connection failed');
     await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
-    expect(logged.join('\n')).toContain('wallet connection failed');
   });
 });
