@@ -96,6 +96,10 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
     return job;
   };
 
+  /** The run ends failed with `summary` as its sentence, timed from when its worker took it. */
+  const failRun = (job: Job, slot: Slot, summary: string) =>
+    job.resolve({ ...failedResult(job.request, solcVersion, summary), duration_ms: Math.round(performance.now() - slot.startedAt) });
+
   const spawn = () => {
     const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
     const slot: Slot = { worker, ready: false, job: null, timer: null, startedAt: 0, stopped: null, failure: null, runs: 0, solcLoadMs: null, memory: null };
@@ -116,7 +120,7 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
       else {
         // The worker's solc may be left broken: the run fails and a fresh worker takes its place.
         options.log?.(`contract engine: a run crashed its worker, which is replaced: ${message.detail}`);
-        job.resolve({ ...failedResult(job.request, solcVersion, message.summary), duration_ms: Math.round(performance.now() - slot.startedAt) });
+        failRun(job, slot, message.summary);
         slot.stopped = 'replaced';
         void worker.terminate();
         return;
@@ -151,7 +155,7 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
         // Stopped by the pool (time, memory), or died on the run: either way the run fails with a sentence.
         if (!slot.stopped) options.log?.(`contract engine: a worker died during a run: ${slot.failure?.stack ?? 'it exited'}`);
         const summary = slot.stopped ?? crashSummary(slot.failure ?? new Error('its worker exited during the run'));
-        job.resolve({ ...failedResult(job.request, solcVersion, summary), duration_ms: Math.round(performance.now() - slot.startedAt) });
+        failRun(job, slot, summary);
       }
       fill();
       dispatch();
