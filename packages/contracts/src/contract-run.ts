@@ -1,5 +1,6 @@
 import './zod';
 import { z } from 'zod';
+import { abiValueSchema, suiteResultFieldsSchema, suiteTestFieldsSchema } from './contract-suite';
 import { NETWORKS, TEST_TYPES } from './rewards-constants';
 
 /**
@@ -24,14 +25,6 @@ export const compilerMessageSchema = z.object({
   column: z.number().int().positive().nullable(),
 });
 export type CompilerMessage = z.infer<typeof compilerMessageSchema>;
-
-/**
- * A decoded value: integers in decimal, addresses, bytes and hashes as 0x hex, booleans as
- * true/false, arrays and tuples as JSON of those strings. Values, hex data and reasons longer
- * than 2,000 characters are cut there and end with '…'; a call shows its first 100 events.
- */
-export const abiValueSchema = z.object({ name: z.string(), type: z.string(), value: z.string() });
-export type AbiValue = z.infer<typeof abiValueSchema>;
 
 /** A log the call emitted; `name` and `args` when the contract's ABI declares the event. */
 export const contractEventSchema = z.object({
@@ -65,6 +58,7 @@ export const functionResultSchema = z.object({
   gas_used: gas,
   /** Why the call reverted, decoded (Error(string), Panic, a custom error, out of gas); absent when it did not. */
   revert_reason: z.string().optional(),
+  /** The first 100 events of the call. */
   events: z.array(contractEventSchema).optional(),
   /** `transaction`: what the call returned, raw (0x hex) and decoded. */
   return_data: z.string().optional(),
@@ -74,6 +68,8 @@ export const functionResultSchema = z.object({
   /** gas_used minus that of the same function in the user's last run of this contract. */
   gas_change: z.number().int().optional(),
   timings: callTimingsSchema.optional(),
+  /** A suite's test (second generation): its kind, contract, logs, trace, fuzz and invariant facts. */
+  test: suiteTestFieldsSchema.optional(),
 });
 export type FunctionResult = z.infer<typeof functionResultSchema>;
 
@@ -120,5 +116,7 @@ export const contractRunResultSchema = z.object({
   total_gas: gas,
   /** From the worker taking the run to its result (compiling included). */
   duration_ms: z.number().int().nonnegative(),
+  /** A suite run's files, counts, per-function gas and deployments (second generation). */
+  suite: suiteResultFieldsSchema.optional(),
 });
 export type ContractRunResult = z.infer<typeof contractRunResultSchema>;

@@ -40,5 +40,6 @@ export * from './marketplace-order';
 export * from './marketplace-solana';
 export * from './marketplace-sales';
 export * from './contract-run';
+export * from './contract-suite';
 export * from './query-numbers';
 export * from './issue-messages';
