@@ -10,6 +10,12 @@ export const userEventSchemas: { [T in UserEventType]: z.ZodType<UserEventMap[T]
   'session.ended': z.object({ sessionId: z.uuid() }),
   'rewards.account_changed': z.object({ reason: z.string().max(100) }),
   'rewards.test_run_started': z.object({ runId: z.uuid() }),
+  'rewards.test_run_progress': z.object({
+    runId: z.uuid(),
+    phase: z.enum(['compiling', 'running']),
+    testsDone: z.number().int().nonnegative(),
+    testsTotal: z.number().int().nonnegative(),
+  }),
   'rewards.test_run_finished': z.object({ runId: z.uuid(), status: z.enum(['completed', 'failed']), points: z.number().int().nonnegative() }),
   'rewards.withdrawal_completed': z.object({ withdrawalId: z.uuid(), amountCents: z.number().int().positive(), txSignature: z.string().max(100) }),
   'nft.mint_started': z.object({ nftId: z.uuid() }),

@@ -78,6 +78,8 @@ export interface UserEventMap {
   'rewards.account_changed': { reason: string };
   /** A test run started (in this tab or another): history and today's count change. */
   'rewards.test_run_started': { runId: string };
+  /** A contract suite's run moved on (issue 27): compiling, or tests done of the total; sent at most a few times a second. */
+  'rewards.test_run_progress': { runId: string; phase: 'compiling' | 'running'; testsDone: number; testsTotal: number };
   /** A test run finished; `points` is what it earned. */
   'rewards.test_run_finished': { runId: string; status: 'completed' | 'failed'; points: number };
   /** A withdrawal was sent: its simulated Solana transaction signature. */
