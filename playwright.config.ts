@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tooling/launcher/src/chromium';
+import { E2E_JSON_REPORT } from './tooling/launcher/src/failure-recap';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -18,7 +19,8 @@ export default defineConfig({
   // steps take 0.5-1 s each. Each step's own wait stays 8 s, which is what catches a real hang.
   timeout: 60_000,
   expect: { timeout: 8_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The JSON report is what `pnpm test` reads to end its output with the journeys that failed.
+  reporter: [['list'], ['json', { outputFile: E2E_JSON_REPORT }], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const])],
   use: {
     baseURL,
     // The night sky draws 20 frames a second on every open page, and Debian's Chromium composites

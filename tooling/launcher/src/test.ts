@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { serviceNames } from '@starforge/contracts';
 import { ensureDebianPackage } from './apt';
 import { CHROMIUM_PATH } from './chromium';
+import { DEBIAN_VITEST_JSON_REPORT, E2E_JSON_REPORT, playwrightFailures, readReport, VITEST_JSON_REPORT, vitestFailures } from './failure-recap';
 import { ensureServicesCompiled } from './compile-services';
 import { repoRoot } from './paths';
 import { ensureFrontendsBuilt } from './stack';
@@ -46,7 +47,7 @@ const serviceTestsOnDebianPostgres = async (name: string): Promise<boolean> => {
     return undefined;
   });
   if (!server) return false;
-  const args = ['run', ...DATABASE_TEST_DIRS];
+  const args = ['run', ...vitestReporters(DEBIAN_VITEST_JSON_REPORT), ...DATABASE_TEST_DIRS];
   label(`${name} (PostgreSQL ${server.major} from ${bins.nativeDir}, role starforge)`, bin('vitest'), args);
   const vitest = spawn(bin('vitest'), args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, DATABASE_URL: server.url } });
   let interrupted: NodeJS.Signals | undefined;
@@ -94,17 +95,32 @@ const ensureChromium = (): void => {
   if (!ensureDebianPackage({ name: 'chromium', purpose: `Playwright drives it at ${CHROMIUM_PATH} for the end-to-end tests`, installed })) process.exit(1);
 };
 
+/** vitest's usual output, and a JSON report for the recap at the end. */
+const vitestReporters = (file: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+
+/** The failed tests of each suite, named again as the last lines of the output (see failure-recap.ts). */
+const recapFailures = () => {
+  const recap = [
+    ...vitestFailures(readReport(`${repoRoot}/${VITEST_JSON_REPORT}`) ?? {}, repoRoot),
+    ...playwrightFailures(readReport(`${repoRoot}/${E2E_JSON_REPORT}`) ?? {}),
+    ...vitestFailures(readReport(`${repoRoot}/${DEBIAN_VITEST_JSON_REPORT}`) ?? {}, repoRoot).map((line) => `${line} (on Debian's PostgreSQL)`),
+  ];
+  if (recap.length) console.log(`\n=== what failed, or passed only when retried:\n${recap.join('\n')}`);
+};
+
 ensureChromium();
+for (const report of [VITEST_JSON_REPORT, E2E_JSON_REPORT, DEBIAN_VITEST_JSON_REPORT]) rmSync(`${repoRoot}/${report}`, { force: true });
 const results = {
   typecheck: run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   lint: run('lint', bin('biome'), ['check', '--error-on-warnings', '.']) && run('unused code', bin('knip'), []),
   build: await buildWhatIsMissing(),
-  'unit and service tests': run('unit and service tests', bin('vitest'), ['run']),
+  'unit and service tests': run('unit and service tests', bin('vitest'), ['run', ...vitestReporters(VITEST_JSON_REPORT)]),
   'end-to-end tests': run('end-to-end tests', bin('playwright'), ['test']),
   'service tests on Debian PostgreSQL': await serviceTestsOnDebianPostgres('service tests on Debian PostgreSQL'),
 };
 const failed = Object.entries(results)
   .filter(([, ok]) => !ok)
   .map(([name]) => name);
+recapFailures();
 console.log(failed.length ? `\nFAILED: ${failed.join(', ')}` : '\nAll test suites passed.');
 process.exit(failed.length ? 1 : 0);
