@@ -32,155 +32,155 @@ library console {
     }
 
     function logInt(int256 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logInt(int256)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(int256)", p0));
     }
 
     function logUint(uint256 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logUint(uint256)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(uint256)", p0));
     }
 
     function logString(string memory p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logString(string)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(string)", p0));
     }
 
     function logBool(bool p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBool(bool)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bool)", p0));
     }
 
     function logAddress(address p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logAddress(address)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(address)", p0));
     }
 
     function logBytes(bytes memory p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes(bytes)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes)", p0));
     }
 
     function logBytes1(bytes1 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes1(bytes1)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes1)", p0));
     }
 
     function logBytes2(bytes2 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes2(bytes2)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes2)", p0));
     }
 
     function logBytes3(bytes3 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes3(bytes3)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes3)", p0));
     }
 
     function logBytes4(bytes4 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes4(bytes4)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes4)", p0));
     }
 
     function logBytes5(bytes5 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes5(bytes5)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes5)", p0));
     }
 
     function logBytes6(bytes6 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes6(bytes6)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes6)", p0));
     }
 
     function logBytes7(bytes7 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes7(bytes7)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes7)", p0));
     }
 
     function logBytes8(bytes8 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes8(bytes8)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes8)", p0));
     }
 
     function logBytes9(bytes9 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes9(bytes9)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes9)", p0));
     }
 
     function logBytes10(bytes10 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes10(bytes10)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes10)", p0));
     }
 
     function logBytes11(bytes11 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes11(bytes11)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes11)", p0));
     }
 
     function logBytes12(bytes12 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes12(bytes12)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes12)", p0));
     }
 
     function logBytes13(bytes13 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes13(bytes13)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes13)", p0));
     }
 
     function logBytes14(bytes14 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes14(bytes14)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes14)", p0));
     }
 
     function logBytes15(bytes15 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes15(bytes15)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes15)", p0));
     }
 
     function logBytes16(bytes16 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes16(bytes16)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes16)", p0));
     }
 
     function logBytes17(bytes17 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes17(bytes17)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes17)", p0));
     }
 
     function logBytes18(bytes18 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes18(bytes18)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes18)", p0));
     }
 
     function logBytes19(bytes19 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes19(bytes19)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes19)", p0));
     }
 
     function logBytes20(bytes20 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes20(bytes20)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes20)", p0));
     }
 
     function logBytes21(bytes21 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes21(bytes21)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes21)", p0));
     }
 
     function logBytes22(bytes22 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes22(bytes22)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes22)", p0));
     }
 
     function logBytes23(bytes23 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes23(bytes23)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes23)", p0));
     }
 
     function logBytes24(bytes24 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes24(bytes24)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes24)", p0));
     }
 
     function logBytes25(bytes25 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes25(bytes25)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes25)", p0));
     }
 
     function logBytes26(bytes26 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes26(bytes26)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes26)", p0));
     }
 
     function logBytes27(bytes27 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes27(bytes27)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes27)", p0));
     }
 
     function logBytes28(bytes28 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes28(bytes28)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes28)", p0));
     }
 
     function logBytes29(bytes29 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes29(bytes29)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes29)", p0));
     }
 
     function logBytes30(bytes30 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes30(bytes30)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes30)", p0));
     }
 
     function logBytes31(bytes31 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes31(bytes31)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes31)", p0));
     }
 
     function logBytes32(bytes32 p0) internal pure {
-        _sendLogPayload(abi.encodeWithSignature("logBytes32(bytes32)", p0));
+        _sendLogPayload(abi.encodeWithSignature("log(bytes32)", p0));
     }
 
     function log(uint256 p0) internal pure {
