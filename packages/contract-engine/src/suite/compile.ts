@@ -15,7 +15,10 @@ export interface CompiledSuite {
   /** Each placed in its file (`file`, `line`, `column`). */
   errors: CompilerMessage[];
   warnings: CompilerMessage[];
-  /** The output came from the cache: the same solc, settings, libraries and sources compiled before. */
+  /**
+   * The output came from the cache: the same solc, settings, libraries and sources compiled
+   * before. `input` and `output` are then the cache's own objects: read them, never change them.
+   */
   cached: boolean;
   compileMs: number;
 }
