@@ -3,3 +3,5 @@ export type { WorkerMemory } from './protocol';
 export { DEPLOYMENT_KEY, failedResult, gasByFunction, type EngineCall, type EngineRequest, type EngineResult } from './request';
 export { NETWORK_PROFILES, type NetworkProfile } from './networks';
 export { AUDIT_RULE_INFO } from './audit';
+export { compileSuite, OUTPUT_SELECTION, type CompiledSuite, type CompileSuiteOptions } from './suite/compile';
+export { createCompileCache, type CompileCache, type CompileCacheOptions } from './suite/cache';

@@ -23,6 +23,8 @@ export const compilerMessageSchema = z.object({
   /** 1-based, in characters of the pasted source; null when the message has no place (a setting, a limit). */
   line: z.number().int().positive().nullable(),
   column: z.number().int().positive().nullable(),
+  /** A suite's file the line and column are in (`test/Vault.t.sol`, `forge-std/Test.sol`); absent on a one-file run. */
+  file: z.string().optional(),
 });
 export type CompilerMessage = z.infer<typeof compilerMessageSchema>;
 
