@@ -31,7 +31,7 @@ export const gasReport = (tests: ChildTest[], contracts: ContractInfo[], decoder
     const counted = contract !== null && !frame.cheatcode && frame.address.toLowerCase() !== CONSOLE && !testContracts.has(contract) && sizes.has(contract);
     if (counted && frame.kind === CREATE) deployments.set(contract, [...(deployments.get(contract) ?? []), frame.gas]);
     else if (counted && !inSetUp && frame.name !== null) {
-      const signature = decoder.byName(contract, frame.name, frame.args?.length ?? 0)?.signature ?? `${frame.name}(…)`;
+      const signature = decoder.byName(contract, frame.name, frame.args ?? [])?.signature ?? `${frame.name}(…)`;
       const key = `${contract}.${signature}`;
       const entry = calls.get(key) ?? { contract, function: signature, gas: [] };
       entry.gas.push(frame.gas);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eventTopicOf } from '../abi';
 import { runSuite, type SuiteOutcome } from './run';
 import { compileFixture } from './testing/fixture';
-import { LONG_TEST, LOOP_TEST, SLOW_FUZZ_TEST } from './testing/limits';
+import { LONG_TEST, LOOP_TEST, QUICK_TEST, SLOW_FUZZ_TEST } from './testing/limits';
 import { VAULT, VAULT_TEST } from './testing/vault';
 
 // Real solc and real EDR in a real child process: nothing here is mocked.
@@ -28,10 +28,10 @@ describe('runSuite on the vault suite', () => {
   it('runs every test of the user files and counts them', () => {
     expect(outcome.failure).toBeNull();
     expect(outcome.suite.files).toEqual(['src/Vault.sol', 'test/Vault.t.sol']);
-    expect(outcome.suite.tests_total).toBe(13);
-    expect(outcome.functions).toHaveLength(13);
+    expect(outcome.suite.tests_total).toBe(14);
+    expect(outcome.functions).toHaveLength(14);
     expect(outcome.suite.tests_passed).toBe(outcome.functions.filter((f) => f.outcome === 'passed').length);
-    expect(progress.at(-1)).toEqual({ testsDone: 13, testsTotal: 13 });
+    expect(progress.at(-1)).toEqual({ testsDone: 14, testsTotal: 14 });
   });
 
   it('gives a passing unit test its gas and console.log lines', () => {
@@ -63,6 +63,11 @@ describe('runSuite on the vault suite', () => {
     expect(byName(outcome, 'testWrongTotal')).toMatchObject({ outcome: 'failed', revert_reason: 'assertion failed: 7 != 8' });
   });
 
+  it('names an overloaded cheatcode in a trace by the arguments it was given', () => {
+    const trace = byName(outcome, 'testCheatAssert').test?.trace ?? [];
+    expect(trace.at(-1)).toMatchObject({ depth: 1, contract: 'vm', function: 'assertEq(uint256,uint256)', args: '7, 1', outcome: 'reverted' });
+  });
+
   it('passes prank + expectRevert on a custom error', () => {
     expect(byName(outcome, 'testSweepByStranger').outcome).toBe('passed');
   });
@@ -75,6 +80,9 @@ describe('runSuite on the vault suite', () => {
     const amount = BigInt(counterexample!.args[0]!.value);
     expect(amount > 10_000n && amount < 2n ** 64n).toBe(true);
     // The calldata is testFuzzFee(uint256)'s selector and the amount: a call that fails the same way.
+    // The trace shows the same input, without EDR's terminal colours.
+    expect(test.test?.trace?.[0]?.args.startsWith(`${amount}`)).toBe(true);
+    expect(test.test?.trace?.[0]?.args).not.toContain(String.fromCharCode(27));
     expect(counterexample?.calldata).toBe(`${eventTopicOf('testFuzzFee(uint256)').slice(0, 10)}${amount.toString(16).padStart(64, '0')}`);
   });
 
@@ -82,10 +90,12 @@ describe('runSuite on the vault suite', () => {
     const test = byName(outcome, 'invariant_stays_shut');
     expect(test).toMatchObject({ outcome: 'failed', revert_reason: 'the lock opened', test: { kind: 'invariant', contract: 'LockInvariantTest' } });
     expect(test.test?.invariant).toMatchObject({ depth: 15 });
-    expect(test.test?.invariant?.sequence?.map((call) => [call.contract, call.function, call.args.map((a) => a.value)])).toEqual([
-      ['Lock', 'arm(uint256)', ['42']],
-      ['Lock', 'fire()', []],
+    const sequence = test.test?.invariant?.sequence ?? [];
+    expect(sequence.map((call) => [call.contract, call.function])).toEqual([
+      ['Lock', 'arm(uint256)'],
+      ['Lock', 'fire()'],
     ]);
+    expect(BigInt(sequence[0]!.args[0]!.value) % 5n).toBe(3n);
   });
 
   it('runs a passing invariant campaign exactly runs × depth', () => {
@@ -129,8 +139,13 @@ describe('runSuite at its limits', () => {
 
   it('kills the child at the time limit and says so', async () => {
     const started = performance.now();
-    const outcome = await runSuite(compileFixture({ 'test/Long.t.sol': LONG_TEST }), { limits: { timeMs: 3_000, memoryMb: 4_096, gasPerCall: 2_000_000_000 } });
+    const outcome = await runSuite(compileFixture({ 'test/Long.t.sol': LONG_TEST, 'test/Quick.t.sol': QUICK_TEST }), {
+      limits: { timeMs: 3_000, memoryMb: 4_096, gasPerCall: 2_000_000_000 },
+    });
     expect(outcome.failure).toBe('The run took longer than 3 s and was stopped.');
+    // The suite that finished before the kill keeps its result; the killed one has none.
+    expect(outcome.functions.map((f) => [f.name, f.outcome])).toEqual([['testQuick', 'passed']]);
+    expect(outcome.suite).toMatchObject({ tests_total: 2, tests_passed: 1 });
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(outcome.child.pid).toBeGreaterThan(0);
     // SIGKILL: the process is gone, EDR's native threads with it.

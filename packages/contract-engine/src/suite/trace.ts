@@ -17,7 +17,7 @@ const functionOf = (frame: ChildFrame, decoder: Decoder): { function: string; ar
   if (frame.kind === CREATE) return { function: 'constructor', args: '' };
   if (frame.name !== null) {
     const args = frame.args ?? [];
-    const known = decoder.byName(frame.contract, frame.name, args.length);
+    const known = decoder.byName(frame.contract, frame.name, args);
     return { function: known?.signature ?? `${frame.name}(…)`, args: clip(plain(args.join(', '))) };
   }
   const input = frame.input ?? '0x';

@@ -17,6 +17,8 @@ interface Vm {
   function readFile(string calldata) external view returns (string memory);
   function ffi(string[] calldata) external returns (bytes memory);
   function createSelectFork(string calldata) external returns (uint256);
+  function assertEq(bytes32[] calldata, bytes32[] calldata) external pure;
+  function assertEq(uint256, uint256) external pure;
 }
 library console {
   address constant CONSOLE = 0x000000000000000000636F6e736F6c652e6c6f67;

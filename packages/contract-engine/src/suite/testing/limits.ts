@@ -28,3 +28,10 @@ contract SlowFuzzTest is Test {
   }
 }
 `;
+
+/** Done at once: its result comes back even when another suite of the run is killed. */
+export const QUICK_TEST = `${header}
+contract QuickTest is Test {
+  function testQuick() public pure {}
+}
+`;

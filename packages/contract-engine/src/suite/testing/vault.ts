@@ -22,7 +22,7 @@ contract Vault {
 contract Lock {
   uint256 public stage;
   bool public open;
-  function arm(uint256 code) external { if (code == 42) stage = 1; }
+  function arm(uint256 code) external { if (code % 5 == 3) stage = 1; }
   function fire() external { if (stage == 1) open = true; }
 }
 `;
@@ -46,6 +46,10 @@ contract VaultTest is Test {
   function testWrongTotal() public {
     vault.deposit(7);
     assertEq(vault.total(), 8);
+  }
+  function testCheatAssert() public {
+    vault.deposit(7);
+    vm.assertEq(vault.total(), 1);
   }
   function testSweepByStranger() public {
     vm.prank(address(0xBEEF));
