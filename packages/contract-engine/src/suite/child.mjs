@@ -43,9 +43,19 @@ const frameOf = (trace, budget) => {
     input: decoded ? null : creation ? `${trace.inputs.length} bytes of init code` : hex(trace.inputs.subarray(0, 4_096)),
     output: typeof trace.outputs === 'string' ? trace.outputs : null,
     outputHex: trace.outputs instanceof Uint8Array ? hex(trace.outputs.subarray(0, 4_096)) : null,
-    children: trace.children.filter((child) => child.kind !== LOG_KIND && budget.left-- > 0).map((child) => frameOf(child, budget)),
+    children: childrenOf(trace, budget),
   };
 };
+
+function childrenOf(trace, budget) {
+  const children = [];
+  for (const child of trace.children) {
+    if (child.kind === LOG_KIND) continue;
+    if (budget.left <= 0) break;
+    children.push(frameOf(child, budget));
+  }
+  return children;
+}
 
 const counterexampleOf = (found) => {
   if (!found) return null;

@@ -81,7 +81,8 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
         if (message.type === 'ready') {
           child.startMs = message.startMs;
           child.readyRssMb = message.rssMb;
-          handle.child.send({ job });
+          // A child that dies before it reads the job is reported by its exit; the failed send says nothing more.
+          handle.child.send({ job }, () => {});
         } else if (message.type === 'suite') {
           for (const test of message.suite.tests) {
             tests.push(test);

@@ -77,7 +77,8 @@ export const spawnChild = (limits: { timeMs: number; memoryMb: number }): ChildH
     if (rss !== null && rss > limits.memoryMb) stop({ why: 'memory' });
   }, WATCH_MS);
   const ended = new Promise<ChildStop | null>((resolve) => {
-    child.once('error', (error) => {
+    // 'error' can come more than once (a failed spawn, then a send on the closed channel): the first says why.
+    child.on('error', (error) => {
       clearTimeout(timer);
       clearInterval(watch);
       resolve({ why: 'crash', detail: error.message });
