@@ -22,6 +22,10 @@ const FUZZ_SEED = '0x7727ea51af0441c20da14dcd68a15dac8c9ebd589c5be8fa8c87c1d3720
 /** Foundry's default test sender, as in the first generation. */
 const SENDER = '1804c8ab1f12e6bbf3894d4083f33e07309d1f38';
 
+/** solc's name of an EVM version where EDR's differs (solc's `paris` is EDR's `merge`). */
+const EDR_HARDFORKS: Record<string, string> = { paris: 'merge' };
+export const edrHardfork = (evmVersion: string) => EDR_HARDFORKS[evmVersion] ?? evmVersion;
+
 export interface CampaignSizes {
   fuzzRuns: number;
   invariantRuns: number;
@@ -62,7 +66,7 @@ export const runnerConfig = (options: {
   const { sizes } = options;
   return {
     projectRoot: options.projectRoot,
-    hardfork: options.hardfork,
+    hardfork: edrHardfork(options.hardfork),
     ffi: false,
     fsPermissions: [],
     rpcEndpoints: {},

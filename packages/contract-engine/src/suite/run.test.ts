@@ -21,6 +21,7 @@ describe('runSuite on the vault suite', () => {
     const compiled = compileFixture({ 'src/Vault.sol': VAULT, 'test/Vault.t.sol': VAULT_TEST });
     outcome = await runSuite(compiled, {
       limits: { timeMs: 60_000, memoryMb: 4_096, gasPerCall: 5_000_000 },
+      chainId: 11_155_111,
       onProgress: (p) => progress.push(p),
     });
   }, 120_000);
@@ -28,10 +29,10 @@ describe('runSuite on the vault suite', () => {
   it('runs every test of the user files and counts them', () => {
     expect(outcome.failure).toBeNull();
     expect(outcome.suite.files).toEqual(['src/Vault.sol', 'test/Vault.t.sol']);
-    expect(outcome.suite.tests_total).toBe(14);
-    expect(outcome.functions).toHaveLength(14);
+    expect(outcome.suite.tests_total).toBe(15);
+    expect(outcome.functions).toHaveLength(15);
     expect(outcome.suite.tests_passed).toBe(outcome.functions.filter((f) => f.outcome === 'passed').length);
-    expect(progress.at(-1)).toEqual({ testsDone: 14, testsTotal: 14 });
+    expect(progress.at(-1)).toEqual({ testsDone: 15, testsTotal: 15 });
   });
 
   it('gives a passing unit test its gas and console.log lines', () => {
@@ -66,6 +67,10 @@ describe('runSuite on the vault suite', () => {
   it('names an overloaded cheatcode in a trace by the arguments it was given', () => {
     const trace = byName(outcome, 'testCheatAssert').test?.trace ?? [];
     expect(trace.at(-1)).toMatchObject({ depth: 1, contract: 'vm', function: 'assertEq(uint256,uint256)', args: '7, 1', outcome: 'reverted' });
+  });
+
+  it('runs on the chain id it is given', () => {
+    expect(byName(outcome, 'testChainId').outcome).toBe('passed');
   });
 
   it('passes prank + expectRevert on a custom error', () => {

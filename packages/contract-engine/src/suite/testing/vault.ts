@@ -47,6 +47,7 @@ contract VaultTest is Test {
     vault.deposit(7);
     assertEq(vault.total(), 8);
   }
+  function testChainId() public view { assertEq(block.chainid, 11155111); }
   function testCheatAssert() public {
     vault.deposit(7);
     vm.assertEq(vault.total(), 1);
