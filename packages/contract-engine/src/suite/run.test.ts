@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { FunctionResult } from '@starforge/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventTopicOf } from '../abi';
@@ -132,7 +133,34 @@ describe('runSuite on the vault suite', () => {
   });
 });
 
+/** The suite children this process has spawned, found in /proc (prlimit execs Node, so the pid is the child's). */
+const suiteChildren = (): number[] =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const ppid = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+        return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('child.mjs');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+
 describe('runSuite at its limits', () => {
+  it('fails only the run whose child crashed, with a sentence', async () => {
+    const long = runSuite(compileFixture({ 'test/Long.t.sol': LONG_TEST }), { limits: { timeMs: 60_000, memoryMb: 4_096, gasPerCall: 2_000_000_000 } });
+    let crashed: number | undefined;
+    while (crashed === undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      crashed = suiteChildren()[0];
+    }
+    const other = runSuite(compileFixture({ 'test/Quick.t.sol': QUICK_TEST }), { limits: { timeMs: 60_000, memoryMb: 4_096, gasPerCall: 10_000_000 } });
+    process.kill(crashed, 'SIGSEGV');
+    expect((await long).failure).toBe('The engine failed while running this suite (killed by SIGSEGV) and the run was stopped.');
+    expect(await other).toMatchObject({ failure: null, suite: { tests_passed: 1 } });
+  }, 120_000);
+
   it('ends an endless loop at the gas limit', async () => {
     const outcome = await runSuite(compileFixture({ 'test/Loop.t.sol': LOOP_TEST }), { limits: { timeMs: 60_000, memoryMb: 4_096, gasPerCall: 1_000_000 } });
     expect(outcome.failure).toBeNull();
