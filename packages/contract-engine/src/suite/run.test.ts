@@ -19,12 +19,17 @@ describe('runSuite on the vault suite', () => {
   let outcome: SuiteOutcome;
   const progress: { testsDone: number; testsTotal: number }[] = [];
   beforeAll(async () => {
+    // The server's own secret is in this process's environment; the child must not see it.
+    const before = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = 'postgres://starforge:secret@localhost/starforge';
     const compiled = compileFixture({ 'src/Vault.sol': VAULT, 'test/Vault.t.sol': VAULT_TEST });
     outcome = await runSuite(compiled, {
       limits: { timeMs: 60_000, memoryMb: 4_096, gasPerCall: 5_000_000 },
       chainId: 11_155_111,
       onProgress: (p) => progress.push(p),
     });
+    if (before === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = before;
   }, 120_000);
 
   it('runs every test of the user files and counts them', () => {
