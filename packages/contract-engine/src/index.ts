@@ -5,3 +5,5 @@ export { NETWORK_PROFILES, type NetworkProfile } from './networks';
 export { AUDIT_RULE_INFO } from './audit';
 export { compileSuite, OUTPUT_SELECTION, type CompiledSuite, type CompileSuiteOptions } from './suite/compile';
 export { createCompileCache, type CompileCache, type CompileCacheOptions } from './suite/cache';
+export { runSuite, type SuiteOutcome, type SuiteRunOptions } from './suite/run';
+export type { SuiteLimits } from './suite/config';

@@ -1,0 +1,136 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FunctionResult, SuiteResultFields } from '@starforge/contracts';
+import { suiteArtifacts } from './artifacts';
+import type { CompiledSuite } from './compile';
+import { campaignSizes, runnerConfig, type SuiteLimits } from './config';
+import { createDecoder } from './decode';
+import { gasReport } from './gas';
+import type { ChildJob, ChildTest, FromChild } from './protocol';
+import { functionResultOf, TEST_FAIL_PATTERN, testFailResult } from './results';
+import { signatureOf } from '../abi';
+import { type ChildStop, spawnChild } from './spawn';
+
+export interface SuiteRunOptions {
+  limits: SuiteLimits;
+  onProgress?: (progress: { testsDone: number; testsTotal: number }) => void;
+  /** `block.chainid` in the tests (EDR's default is 31337). */
+  chainId?: number;
+}
+
+export interface SuiteOutcome {
+  /** Each test that ran, in the order its suite finished (a run stopped part-way has those that finished). */
+  functions: FunctionResult[];
+  suite: SuiteResultFields;
+  /** Why the whole run was stopped (time, memory, a crash, EDR refusing the suite); null when it ran to its end. */
+  failure: string | null;
+  /** Sentences beside the results: a campaign stopped by its time limit, EDR's warnings. */
+  notes: string[];
+  durationMs: number;
+  /** The child process: how long it took to be ready, and its resident memory then and at the end. */
+  child: { pid: number | null; startMs: number | null; readyRssMb: number | null; endRssMb: number | null };
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+const stopSentence = (stop: ChildStop, limits: SuiteLimits): string => {
+  if (stop.why === 'time') return `The run took longer than ${seconds(limits.timeMs)} and was stopped.`;
+  if (stop.why === 'memory') return `The run needed more than ${limits.memoryMb} MB of memory and was stopped.`;
+  return `The engine failed while running this suite (${stop.detail.slice(0, 300)}) and the run was stopped.`;
+};
+
+/**
+ * Runs a compiled suite on EDR in a child process of its own (spawn.ts) and shapes what it answers
+ * into the product's results. Resolves for everything the suite can do (fail, loop, allocate, run
+ * long): a run stopped by a limit keeps the tests that finished and says why in `failure`. Rejects
+ * only when the child cannot be spawned at all.
+ */
+export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions): Promise<SuiteOutcome> => {
+  const started = performance.now();
+  const { limits } = options;
+  const built = suiteArtifacts(compiled);
+  const decoder = createDecoder(built.contracts);
+  const sizes = campaignSizes(limits, built.hasInvariants);
+  const tests: ChildTest[] = [];
+  const functions: FunctionResult[] = [];
+  const notes: string[] = [];
+  const child: SuiteOutcome['child'] = { pid: null, startMs: null, readyRssMb: null, endRssMb: null };
+  let failure: string | null = null;
+
+  if (built.testSuites.length > 0) {
+    // EDR insists on a project root that exists; an empty folder of its own gives cheatcodes nothing to find.
+    const projectRoot = await mkdtemp(join(tmpdir(), 'starforge-suite-'));
+    try {
+      const handle = spawnChild(limits);
+      child.pid = handle.child.pid ?? null;
+      const job: ChildJob = {
+        artifacts: built.artifacts,
+        testSuites: built.testSuites,
+        config: runnerConfig({
+          hardfork: compiled.evmVersion,
+          limits,
+          sizes,
+          projectRoot,
+          excludeTestPattern: TEST_FAIL_PATTERN,
+          ...(options.chainId === undefined ? {} : { chainId: options.chainId }),
+        }),
+        buildInfos: built.buildInfos,
+      };
+      handle.child.on('message', (message: FromChild) => {
+        if (message.type === 'ready') {
+          child.startMs = message.startMs;
+          child.readyRssMb = message.rssMb;
+          // A child that dies before it reads the job is reported by its exit; the failed send says nothing more.
+          handle.child.send({ job }, () => {});
+        } else if (message.type === 'suite') {
+          for (const test of message.suite.tests) {
+            tests.push(test);
+            functions.push(functionResultOf(test, message.suite, { sizes, gasPerCall: limits.gasPerCall, decoder }));
+          }
+          const contract = built.contracts.find((c) => c.name === message.suite.name && c.source === message.suite.source);
+          for (const entry of contract?.abi ?? []) {
+            if (entry.type === 'function' && entry.name && new RegExp(TEST_FAIL_PATTERN).test(entry.name)) {
+              functions.push(testFailResult(signatureOf(entry.name, entry.inputs), message.suite));
+            }
+          }
+          notes.push(...message.suite.warnings);
+          options.onProgress?.({ testsDone: functions.length, testsTotal: built.testsTotal });
+        } else {
+          child.endRssMb = message.rssMb;
+          if (message.type === 'error') failure = `The engine could not run this suite: ${message.message.slice(0, 500)}`;
+          handle.finish();
+        }
+      });
+      const stop = await handle.ended;
+      if (stop) failure = stopSentence(stop, limits);
+    } finally {
+      await rm(projectRoot, { recursive: true, force: true });
+    }
+  }
+
+  for (const f of functions) {
+    if (f.test?.stopped_by_timeout) {
+      notes.push(
+        `${f.test.contract}.${f.signature} was stopped at its time limit after ${f.test.fuzz?.runs ?? 0} of ${sizes.fuzzRuns} runs: it passed only as far as it got.`,
+      );
+    }
+  }
+  const gas = gasReport(tests, built.contracts, decoder);
+  return {
+    functions,
+    suite: {
+      files: built.files,
+      tests_total: built.testsTotal,
+      tests_passed: functions.filter((f) => f.outcome === 'passed').length,
+      function_gas: gas.functions,
+      deployments: gas.deployments,
+      compile_cached: compiled.cached,
+      compile_ms: Math.round(compiled.compileMs),
+    },
+    failure,
+    notes,
+    durationMs: Math.round(performance.now() - started),
+    child,
+  };
+};
