@@ -64,7 +64,7 @@ export function TestRunPage() {
                     Call: <code>{`${run.contract.call.function}(${run.contract.call.args.join(', ')})`}</code>
                   </p>
                 ) : null}
-                <SourceEditor id="run-source-text" label="Solidity source" value={run.contract.source} readOnly markedLines={markedLines} />
+                <SourceEditor id="run-source-text" label="Solidity source" value={run.contract.source ?? ''} readOnly markedLines={markedLines} />
               </section>
             ) : null}
           </div>
