@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { durationText, progressText, traceTree } from './suite-view';
+import { durationText, progressOfEvent, progressText, traceTree } from './suite-view';
 
 describe('a suite’s words', () => {
   it('says what a running suite is doing', () => {
     expect(progressText({ phase: 'compiling', tests_done: 0, tests_total: 0 })).toBe('Compiling…');
     expect(progressText({ phase: 'running', tests_done: 3, tests_total: 1200 })).toBe('3 of 1,200 tests done');
+  });
+
+  it('takes a progress event for its own run only', () => {
+    const data = { runId: 'r1', phase: 'running', testsDone: 3, testsTotal: 12 } as const;
+    expect(progressOfEvent('r1', data)).toEqual({ phase: 'running', tests_done: 3, tests_total: 12 });
+    expect(progressOfEvent('r2', data)).toBeNull();
   });
 
   it('gives durations as people read them', () => {

@@ -1,4 +1,5 @@
 import type { InvariantCall, SuiteProgress, SuiteTestFields, TraceFrame } from '@starforge/contracts/contract-suite';
+import type { ServerEventMap } from '@starforge/contracts/realtime';
 import { formatCount } from '../../shared/lib/format';
 
 /** What a test is, in words. */
@@ -38,6 +39,10 @@ export const traceFrameText = (frame: TraceFrame): string => {
 /** One call of an invariant's failing sequence: `alice → Vault.withdraw(amount = 1)`. */
 export const invariantCallText = (call: InvariantCall): string =>
   `${call.sender} → ${call.contract}.${call.function.replace(/\(.*$/, '')}(${call.args.map((a) => (a.name ? `${a.name} = ${a.value}` : a.value)).join(', ')})`;
+
+/** A progress event's news for run `runId`: its phase and tests done of the total; null when it is another run's. */
+export const progressOfEvent = (runId: string, data: ServerEventMap['rewards.test_run_progress']): SuiteProgress | null =>
+  data.runId === runId ? { phase: data.phase, tests_done: data.testsDone, tests_total: data.testsTotal } : null;
 
 /** A suite's live progress: "Compiling…", "3 of 12 tests done". */
 export const progressText = (progress: Pick<SuiteProgress, 'phase' | 'tests_done' | 'tests_total'>): string =>

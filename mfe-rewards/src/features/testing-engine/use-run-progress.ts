@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SuiteProgress } from '@starforge/contracts/contract-suite';
 import { useServerEvent } from '@starforge/host';
+import { progressOfEvent } from './suite-view';
 
 /**
  * A running suite's progress as its live events tell it (compiling, then tests done of the
@@ -9,7 +10,8 @@ import { useServerEvent } from '@starforge/host';
 export const useRunProgress = (runId: string, running: boolean): SuiteProgress | null => {
   const [latest, setLatest] = useState<(SuiteProgress & { runId: string }) | null>(null);
   useServerEvent('rewards.test_run_progress', ({ data }) => {
-    if (data.runId === runId) setLatest({ runId, phase: data.phase, tests_done: data.testsDone, tests_total: data.testsTotal });
+    const progress = progressOfEvent(runId, data);
+    if (progress) setLatest({ ...progress, runId });
   });
   return running && latest?.runId === runId ? latest : null;
 };
