@@ -57,6 +57,19 @@ const visits: Record<string, Visit[]> = {
       heading: /^Welcome back/,
       content: (page) => page.getByTestId('dashboard-stats').getByText('$15.00', { exact: true }),
     },
+    {
+      viewer: 'creator',
+      url: () => '/dashboard',
+      heading: /^Welcome back/,
+      state: 'a suite in the Testing Engine’s tabs, a bad file name refused',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Your contract', exact: true }).click();
+        await page.getByRole('button', { name: 'Vault suite' }).click();
+        await page.getByLabel('File name').fill('../Vault.sol');
+        await page.getByRole('button', { name: 'Rename file' }).click();
+      },
+      content: (page) => page.getByRole('alert').filter({ hasText: 'A file name is a path ending in .sol' }),
+    },
   ],
   '/settings': [{ viewer: 'creator', url: () => '/settings', heading: 'Settings', content: (page) => page.getByLabel('First Name', { exact: true }) }],
   '/nfts': [
