@@ -147,6 +147,14 @@ const visits: Record<string, Visit[]> = {
       heading: 'Test run',
       content: (page) => page.getByRole('row', { name: /testThiefCannotTakeOthersEther/ }),
     },
+    {
+      viewer: 'creator',
+      url: ({ suiteRunId }) => `/test-runs/${suiteRunId}`,
+      heading: 'Test run',
+      state: 'a suite’s files as read-only tabs, the second one shown',
+      act: (page) => page.getByRole('tab', { name: 'test/Vault.t.sol' }).click(),
+      content: (page) => page.getByRole('tabpanel', { name: 'test/Vault.t.sol' }).getByLabel('Solidity source of test/Vault.t.sol'),
+    },
   ],
   '/bounty/:id/complete': [
     {
