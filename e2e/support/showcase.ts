@@ -50,5 +50,14 @@ export const showcaseAccount = async (playwright: PlaywrightWorkerArgs['playwrig
   const contractRunId = await startSampleContractRun(market);
   const suiteRunId = await startSampleSuiteRun(market);
   await Promise.all([market.dispose(), creator.dispose(), hunter.dispose()]);
-  return { tag, creator: creator.account, hunter: hunter.account, projectId: project.id, nftId: first.nft_id, claimedBountyId: claimed.id, contractRunId, suiteRunId };
+  return {
+    tag,
+    creator: creator.account,
+    hunter: hunter.account,
+    projectId: project.id,
+    nftId: first.nft_id,
+    claimedBountyId: claimed.id,
+    contractRunId,
+    suiteRunId,
+  };
 };
