@@ -57,6 +57,19 @@ const visits: Record<string, Visit[]> = {
       heading: /^Welcome back/,
       content: (page) => page.getByTestId('dashboard-stats').getByText('$15.00', { exact: true }),
     },
+    {
+      viewer: 'creator',
+      url: () => '/dashboard',
+      heading: /^Welcome back/,
+      state: 'a suite in the Testing Engine’s tabs, a bad file name refused',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Your contract', exact: true }).click();
+        await page.getByRole('button', { name: 'Vault suite' }).click();
+        await page.getByLabel('File name').fill('../Vault.sol');
+        await page.getByRole('button', { name: 'Rename file' }).click();
+      },
+      content: (page) => page.getByRole('alert').filter({ hasText: 'A file name is a path ending in .sol' }),
+    },
   ],
   '/settings': [{ viewer: 'creator', url: () => '/settings', heading: 'Settings', content: (page) => page.getByLabel('First Name', { exact: true }) }],
   '/nfts': [
@@ -133,6 +146,14 @@ const visits: Record<string, Visit[]> = {
       url: ({ contractRunId }) => `/test-runs/${contractRunId}`,
       heading: 'Test run',
       content: (page) => page.getByRole('row', { name: /testThiefCannotTakeOthersEther/ }),
+    },
+    {
+      viewer: 'creator',
+      url: ({ suiteRunId }) => `/test-runs/${suiteRunId}`,
+      heading: 'Test run',
+      state: 'a suite’s files as read-only tabs, the second one shown',
+      act: (page) => page.getByRole('tab', { name: 'test/Vault.t.sol' }).click(),
+      content: (page) => page.getByRole('tabpanel', { name: 'test/Vault.t.sol' }).getByLabel('Solidity source of test/Vault.t.sol'),
     },
   ],
   '/bounty/:id/complete': [

@@ -35,6 +35,9 @@ export class TestingEngine {
   /** Shows or hides the contract panel. */
   readonly contractToggle: Locator;
   readonly source: Locator;
+  /** The contract's files, one tab each. */
+  readonly fileTabs: Locator;
+  readonly fileName: Locator;
 
   constructor(readonly page: Page) {
     this.root = widgetCard(page, 'Testing Engine');
@@ -45,6 +48,8 @@ export class TestingEngine {
     this.history = this.root.locator('[id^="test-run-"]');
     this.contractToggle = this.root.getByRole('button', { name: /^(Your contract|No contract)$/ });
     this.source = this.root.getByLabel('Solidity source');
+    this.fileTabs = this.root.getByRole('tablist', { name: 'Files' }).getByRole('tab');
+    this.fileName = this.root.getByLabel('File name');
   }
 
   /** Opens the contract panel and picks a sample by its button's words. */

@@ -1,4 +1,4 @@
-import { startSampleContractRun } from './test-runs';
+import { startSampleContractRun, startSampleSuiteRun } from './test-runs';
 import type { PlaywrightWorkerArgs } from '@playwright/test';
 import type { TestAccount } from './accounts';
 import { BountyApi, fundedProCreator } from './bounty-work';
@@ -16,6 +16,8 @@ export interface Showcase {
   claimedBountyId: string;
   /** The creator's run of the vault sample (one failing test). */
   contractRunId: string;
+  /** The creator's run of the Vault suite sample (its files as tabs). */
+  suiteRunId: string;
 }
 
 /**
@@ -46,6 +48,16 @@ export const showcaseAccount = async (playwright: PlaywrightWorkerArgs['playwrig
   const first = await market.createListed({ name: `Comet ${tag}`, description: 'A comet over the ridge.', price: '12', image: true });
   await market.createListed({ name: `Nebula ${tag}`, description: 'A nebula in violet.', price: '8', image: true });
   const contractRunId = await startSampleContractRun(market);
+  const suiteRunId = await startSampleSuiteRun(market);
   await Promise.all([market.dispose(), creator.dispose(), hunter.dispose()]);
-  return { tag, creator: creator.account, hunter: hunter.account, projectId: project.id, nftId: first.nft_id, claimedBountyId: claimed.id, contractRunId };
+  return {
+    tag,
+    creator: creator.account,
+    hunter: hunter.account,
+    projectId: project.id,
+    nftId: first.nft_id,
+    claimedBountyId: claimed.id,
+    contractRunId,
+    suiteRunId,
+  };
 };

@@ -2,8 +2,10 @@ import { Link, useParams } from 'react-router-dom';
 import { networkLabels, testTypeLabels } from '@starforge/contracts/rewards-constants';
 import { Badge, Spinner, TopBar } from '@starforge/ui';
 import { useTestRun } from '../features/testing-engine/api/test-run';
+import { RunProgress } from '../features/testing-engine/components/run-progress';
 import { RunResult } from '../features/testing-engine/components/run-result';
-import { SourceEditor } from '../features/testing-engine/components/source-editor';
+import { RunSources } from '../features/testing-engine/components/run-sources';
+import { useRunProgress } from '../features/testing-engine/use-run-progress';
 import { rewardsNavLinks } from './nav-links';
 import './screens.css';
 
@@ -12,12 +14,14 @@ const statusTone = { running: 'warning', completed: 'success', failed: 'danger' 
 
 /**
  * /test-runs/:id: one run as it stands, live (a running contract run gets its result when the
- * engine is done): per function its outcome, gas and change, revert reason; compiler errors by
- * line, which the source beside them marks; audit findings.
+ * engine is done, a suite's progress meanwhile): per function its outcome, gas and change, revert
+ * reason (a suite's tests in full); compiler errors by line, which the source beside them marks;
+ * audit findings; the run's files, which "Run again" loads into the editor.
  */
 export function TestRunPage() {
   const { id = '' } = useParams();
   const { run, failed } = useTestRun(id);
+  const progress = useRunProgress(id, run?.status === 'running');
   const markedLines = [...(run?.result?.errors ?? []), ...(run?.result?.findings ?? [])].flatMap((m) => (m.line ? [m.line] : []));
   return (
     <>
@@ -46,7 +50,7 @@ export function TestRunPage() {
             <section className="sf-card" aria-labelledby="run-result">
               <h2 id="run-result">Result</h2>
               {run.status === 'running' ? (
-                <p aria-live="polite">{run.has_contract ? 'Compiling and running your contract...' : 'Running...'}</p>
+                <RunProgress progress={progress} hasContract={run.has_contract} />
               ) : run.result ? (
                 <RunResult result={run.result} />
               ) : (
@@ -58,13 +62,8 @@ export function TestRunPage() {
             </section>
             {run.contract ? (
               <section className="sf-card" aria-labelledby="run-source">
-                <h2 id="run-source">Contract</h2>
-                {run.contract.call ? (
-                  <p>
-                    Call: <code>{`${run.contract.call.function}(${run.contract.call.args.join(', ')})`}</code>
-                  </p>
-                ) : null}
-                <SourceEditor id="run-source-text" label="Solidity source" value={run.contract.source} readOnly markedLines={markedLines} />
+                <h2 id="run-source">{run.contract.sources ? 'Sources' : 'Contract'}</h2>
+                <RunSources run={run} markedLines={markedLines} />
               </section>
             ) : null}
           </div>

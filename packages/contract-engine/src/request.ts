@@ -1,4 +1,12 @@
-import { CONTRACT_SOURCE_MAX_BYTES, type ContractRunResult, type Network, TEST_TYPES, type TestType } from '@starforge/contracts';
+import {
+  CONTRACT_SOURCE_MAX_BYTES,
+  type ContractRunResult,
+  type Network,
+  type SuiteSource,
+  suiteSourcesSchema,
+  TEST_TYPES,
+  type TestType,
+} from '@starforge/contracts';
 import { NETWORK_PROFILES } from './networks';
 
 /** The `transaction` test type's one call: a function by name (or full signature for an overload) and its arguments as typed. */
@@ -9,8 +17,13 @@ export interface EngineCall {
 }
 
 export interface EngineRequest {
-  /** One Solidity file, at most CONTRACT_SOURCE_MAX_BYTES in UTF-8; imports are refused. */
+  /** One Solidity file, at most CONTRACT_SOURCE_MAX_BYTES in UTF-8; imports are refused. '' when `sources` carries a suite. */
   source: string;
+  /**
+   * A suite (issue 27): named files whose names are their import paths, within suiteSourcesSchema's
+   * limits (16 files, 64 KiB each, 256 KiB in all). When present it is the run's code and `source` is unused.
+   */
+  sources?: SuiteSource[];
   testType: TestType;
   network: Network;
   /** Required for `transaction`, ignored otherwise. */
@@ -37,10 +50,15 @@ export const gasByFunction = (result: EngineResult): Record<string, number> => (
 export const requestProblem = (request: EngineRequest): string | null => {
   if (!Object.hasOwn(NETWORK_PROFILES, request.network)) return `There is no network ${String(request.network)}.`;
   if (!TEST_TYPES.includes(request.testType)) return `There is no test type ${String(request.testType)}.`;
-  if (typeof request.source !== 'string' || request.source.trim() === '') return "Paste a contract's Solidity source.";
-  const bytes = Buffer.byteLength(request.source, 'utf8');
-  if (bytes > CONTRACT_SOURCE_MAX_BYTES) {
-    return `The contract is ${(bytes / 1024).toFixed(1)} KiB; the engine takes at most ${CONTRACT_SOURCE_MAX_BYTES / 1024} KiB.`;
+  if (request.sources !== undefined) {
+    const checked = suiteSourcesSchema.safeParse(request.sources);
+    if (!checked.success) return checked.error.issues[0]?.message ?? "Paste a contract's Solidity source.";
+  } else {
+    if (typeof request.source !== 'string' || request.source.trim() === '') return "Paste a contract's Solidity source.";
+    const bytes = Buffer.byteLength(request.source, 'utf8');
+    if (bytes > CONTRACT_SOURCE_MAX_BYTES) {
+      return `The contract is ${(bytes / 1024).toFixed(1)} KiB; the engine takes at most ${CONTRACT_SOURCE_MAX_BYTES / 1024} KiB.`;
+    }
   }
   if (request.testType === 'transaction') {
     const call = request.call;

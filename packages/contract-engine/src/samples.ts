@@ -178,3 +178,5 @@ export const SAMPLE_CONTRACTS: readonly SampleContract[] = [
     call: { function: 'transfer', args: ['0x000000000000000000000000000000000000dEaD', '250'] },
   },
 ];
+
+export { SAMPLE_SUITES, type SampleSuite } from './suite-samples';

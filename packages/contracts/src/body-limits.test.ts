@@ -8,6 +8,13 @@ describe('bodyLimitFor', () => {
     expect(bodyLimitFor('post', '/api/nft/images/')).toBe(10 * 1024 * 1024);
   });
 
+  it('lets a suite of 256 KiB through even when every character is JSON-escaped, with its 16 names', () => {
+    const sources = Array.from({ length: 16 }, (_, i) => ({ name: `${'d'.repeat(60)}/${'n'.repeat(60)}${i}.sol`, content: '\u0001'.repeat(16 * 1024) }));
+    const body = JSON.stringify({ network: 'ethereum', test_type: 'transaction', contract: { sources, call: { function: 'f', args: [] } } });
+    expect(body.length).toBeGreaterThan(6 * 256 * 1024);
+    expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(bodyLimitFor('POST', '/api/rewards/test-runs'));
+  });
+
   it('lets a bounty and a completion at their length limits through, whatever their script', () => {
     expect(bodyLimitFor('POST', '/api/bounties/bounties')).toBe(32 * 1024);
     expect(bodyLimitFor('PUT', '/api/bounties/bounties/6f1c2d9e-0000-4000-8000-000000000000/completion')).toBe(72 * 1024);

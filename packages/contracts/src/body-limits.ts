@@ -1,5 +1,6 @@
 import { IMAGE_MAX_BYTES, nftMessages } from './nft-constants';
-import { CONTRACT_SOURCE_MAX_BYTES, rewardsMessages } from './rewards-constants';
+import { SUITE_MAX_BYTES } from './contract-suite';
+import { rewardsMessages } from './rewards-constants';
 
 /**
  * One route whose body is not the default (JSON of at most 16 KiB): `path` is an API path where
@@ -37,9 +38,10 @@ export const bodyLimitRules: readonly BodyLimitRule[] = [
   { method: 'POST', path: '/api/bounties/bounties', maxBytes: 32 * 1024 },
   // A completion: up to 10,000 characters of proof and a URL of 2,048, likewise.
   { method: 'PUT', path: '/api/bounties/bounties/:id/completion', maxBytes: 72 * 1024 },
-  // A test run with the user's contract (issue 20): 64 KiB of source, JSON-escaped (a newline or
-  // quote takes two bytes, a control character six), and its call; the service checks the 64 KiB.
-  { method: 'POST', path: '/api/rewards/test-runs', maxBytes: 6 * CONTRACT_SOURCE_MAX_BYTES + 16 * 1024, tooLargeMessage: rewardsMessages.contractTooLarge },
+  // A test run with the user's contract (issue 20), or a suite's files (issue 27): 256 KiB in all,
+  // JSON-escaped (a newline or quote takes two bytes, a control character six), with 16 names and
+  // the call; the service checks the 64 KiB per file and 256 KiB in all.
+  { method: 'POST', path: '/api/rewards/test-runs', maxBytes: 6 * SUITE_MAX_BYTES + 16 * 1024, tooLargeMessage: rewardsMessages.contractBodyTooLarge },
 ];
 
 const compiled = bodyLimitRules.map((rule) => ({

@@ -213,6 +213,9 @@ export const rewardsMessages = {
   testFailedPrefix: 'Test failed: ',
   contractEmpty: 'Paste a Solidity contract, pick a sample, or leave the contract out',
   contractTooLarge: 'The contract must be at most 64 KiB',
+  contractSourceOrSources: 'Send the contract as one source or as named sources, not both',
+  /** The 413 of a run's body: one file or a suite's files, whichever it carried. */
+  contractBodyTooLarge: 'The contract must be at most 64 KiB, or the files of a suite 256 KiB together',
   contractCallRequired: 'A transaction test needs the function to call',
   contractFunctionInvalid: 'The function name must be a Solidity identifier, such as deposit',
   contractArgsInvalid: `At most ${CONTRACT_CALL_MAX_ARGS} arguments, each at most ${CONTRACT_CALL_ARG_MAX_LENGTH} characters`,

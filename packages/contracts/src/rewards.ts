@@ -16,6 +16,7 @@ import {
   TRANSACTION_TYPES,
 } from './rewards-constants';
 import { contractRunResultSchema } from './contract-run';
+import { suiteSourceSchema, suiteSourcesSchema } from './contract-suite';
 import { parseDollars } from './money';
 import { solanaAddress } from './solana';
 
@@ -169,20 +170,32 @@ export const contractCallSchema = z.object({
 export type ContractCall = z.infer<typeof contractCallSchema>;
 
 /** The user's own contract for a run: compiled and run for real instead of the drawn outcome. */
-export const runContractSchema = z.object({
-  source: z
-    .string(rewardsMessages.contractEmpty)
-    .refine((s) => s.trim().length > 0, rewardsMessages.contractEmpty)
-    .refine((s) => utf8Bytes(s) <= CONTRACT_SOURCE_MAX_BYTES, rewardsMessages.contractTooLarge),
-  call: contractCallSchema.optional(),
-});
+export const runContractSchema = z
+  .object({
+    /** One file (the first generation; its clients send this). */
+    source: z
+      .string(rewardsMessages.contractEmpty)
+      .refine((s) => s.trim().length > 0, rewardsMessages.contractEmpty)
+      .refine((s) => utf8Bytes(s) <= CONTRACT_SOURCE_MAX_BYTES, rewardsMessages.contractTooLarge)
+      .optional(),
+    /** A suite (issue 27): named files, the contracts under test and their tests. */
+    sources: suiteSourcesSchema.optional(),
+    call: contractCallSchema.optional(),
+  })
+  .superRefine((contract, ctx) => {
+    if (contract.source === undefined && contract.sources === undefined)
+      ctx.addIssue({ code: 'custom', message: rewardsMessages.contractEmpty, path: ['source'] });
+    if (contract.source !== undefined && contract.sources !== undefined)
+      ctx.addIssue({ code: 'custom', message: rewardsMessages.contractSourceOrSources, path: ['sources'] });
+  });
 export type RunContract = z.infer<typeof runContractSchema>;
 
 export const testRunIdParamSchema = z.object({ id: z.uuid('No such test run') });
 
 /** GET /test-runs/:id: a run with its contract and, once it finished, the engine's result. */
 export const testRunDetailSchema = testRunSchema.extend({
-  contract: z.object({ source: z.string(), call: contractCallSchema.nullable() }).nullable(),
+  /** `source` for a one-file run, `sources` for a suite's (issue 27). */
+  contract: z.object({ source: z.string().optional(), sources: z.array(suiteSourceSchema).optional(), call: contractCallSchema.nullable() }).nullable(),
   result: contractRunResultSchema.nullable(),
 });
 export type TestRunDetail = z.infer<typeof testRunDetailSchema>;

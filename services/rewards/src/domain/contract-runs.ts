@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createEnginePool, failedResult, gasByFunction, type EnginePoolOptions, type EngineRequest, type EngineResult } from '@starforge/contract-engine';
-import { contractRunResultSchema, type ContractCall, type Network, type TestType } from '@starforge/contracts';
+import { contractRunResultSchema, type ContractCall, type Network, type RunContract, type SuiteSource, type TestType } from '@starforge/contracts';
 import { transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 
 /** The durable job that compiles and runs a run's contract, then finishes the run with the result. */
@@ -36,11 +36,23 @@ export const lazyContractEngine = (options: EnginePoolOptions): ContractEngine =
 /** SHA-256 of a source in hex: "the same contract" when a run compares its gas with the last one. */
 export const contractHash = (source: string): string => createHash('sha256').update(source, 'utf8').digest('hex');
 
+/**
+ * A suite's hash, over its files' names and contents in name order (the order of the editor's
+ * tabs changes nothing): the same files are the same contract. JSON keeps name and content apart.
+ */
+export const suiteHash = (sources: readonly SuiteSource[]): string =>
+  contractHash(`suite:${JSON.stringify([...sources].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((s) => [s.name, s.content]))}`);
+
+/** The hash of a run's contract, whichever form it came in. */
+export const runContractHash = (contract: RunContract): string => (contract.sources ? suiteHash(contract.sources) : contractHash(contract.source ?? ''));
+
 interface PendingContractRun {
   userId: string;
   network: Network;
   testType: TestType;
-  source: string;
+  source: string | null;
+  /** A suite's files, as stored (read as text: the pool's camel-case transform never touches them). */
+  sources: string | null;
   hash: string;
   call: string | null;
 }
@@ -112,7 +124,7 @@ const finishContractRun = async (sql: Sql, jobs: Jobs, userId: string, runId: st
  */
 export const executeContractRun = async (sql: Sql, jobs: Jobs, engine: ContractEngine, runId: string): Promise<boolean> => {
   const [run] = await sql<PendingContractRun[]>`
-    select user_id, network, test_type, contract_source as source, contract_hash as hash, contract_call::text as call
+    select user_id, network, test_type, contract_source as source, contract_sources::text as sources, contract_hash as hash, contract_call::text as call
     from rewards.test_runs where id = ${runId} and status = 'running' and contract_hash is not null`;
   if (!run) return false;
   const [last] = await sql<{ result: string | null }[]>`
@@ -121,8 +133,10 @@ export const executeContractRun = async (sql: Sql, jobs: Jobs, engine: ContractE
     order by completed_at desc, id desc limit 1`;
   const previous = storedResult(last?.result ?? null);
   const call = run.call ? (JSON.parse(run.call) as ContractCall) : undefined;
+  const sources = run.sources ? (JSON.parse(run.sources) as SuiteSource[]) : undefined;
   const result = await engine.run({
-    source: run.source,
+    source: run.source ?? '',
+    ...(sources ? { sources } : {}),
     testType: run.testType,
     network: run.network,
     ...(call ? { call } : {}),

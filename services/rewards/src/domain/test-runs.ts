@@ -7,13 +7,14 @@ import {
   TEST_RUNS_PAGE_SIZE,
   type NextTier,
   type StartTestRun,
+  type SuiteSource,
   type TestRun,
   type TestRunDetail,
   type TestRunsPage,
 } from '@starforge/contracts';
 import { conflict, publishEvent, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { drawTestOutcome } from './chain-facts';
-import { contractHash, enqueueContractRun, storedResult, unfinishedContractRuns } from './contract-runs';
+import { enqueueContractRun, runContractHash, storedResult, unfinishedContractRuns } from './contract-runs';
 import { dailyTestLimitReached } from './errors';
 import { iso, isoOrNull, num, numOrNull } from './numbers';
 
@@ -96,10 +97,11 @@ export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: St
     const unfinished = contract ? await unfinishedContractRuns(tx, userId) : 0;
     if (unfinished >= CONTRACT_RUNS_WAITING_MAX) throw conflict(rewardsMessages.contractRunsWaiting, rewardsErrorCodes.contractRunsWaiting);
     const [row] = await tx<TestRunRow[]>`
-      insert into rewards.test_runs as r (user_id, network, test_type, contract_source, contract_hash, contract_call)
+      insert into rewards.test_runs as r (user_id, network, test_type, contract_source, contract_sources, contract_hash, contract_call)
       values (
-        ${userId}, ${input.network}, ${input.test_type}, ${contract?.source ?? null}, ${contract ? contractHash(contract.source) : null},
-        ${contract?.call ? tx.json(contract.call) : null}
+        ${userId}, ${input.network}, ${input.test_type}, ${contract?.source ?? null},
+        ${contract?.sources ? tx.json(contract.sources.map((s) => ({ name: s.name, content: s.content }))) : null},
+        ${contract ? runContractHash(contract) : null}, ${contract?.call ? tx.json(contract.call) : null}
       )
       returning ${runColumns(tx)}`;
     if (!row) throw new Error('rewards: the test run was not inserted');
@@ -146,13 +148,14 @@ export const listTestRuns = async (db: Db, userId: string, page?: number): Promi
 
 /** One of the caller's runs with its contract and the engine's result; null for none (or another user's). */
 export const getTestRun = async (db: Db, userId: string, runId: string): Promise<TestRunDetail | null> => {
-  const [row] = await db<(TestRunRow & { source: string | null; call: string | null; result: string | null })[]>`
-    select ${runColumns(db)}, r.contract_source as source, r.contract_call::text as call, r.result::text as result
+  const [row] = await db<(TestRunRow & { source: string | null; sources: string | null; call: string | null; result: string | null })[]>`
+    select ${runColumns(db)}, r.contract_source as source, r.contract_sources::text as sources, r.contract_call::text as call, r.result::text as result
     from rewards.test_runs r where r.id = ${runId} and r.user_id = ${userId}`;
   if (!row) return null;
+  const call = row.call ? JSON.parse(row.call) : null;
   return {
     ...testRunOf(row),
-    contract: row.source === null ? null : { source: row.source, call: row.call ? JSON.parse(row.call) : null },
+    contract: row.source !== null ? { source: row.source, call } : row.sources !== null ? { sources: JSON.parse(row.sources) as SuiteSource[], call } : null,
     result: storedResult(row.result),
   };
 };

@@ -24,15 +24,17 @@ export const testRunRoutes = (deps: RewardsDeps) => {
     tags: ['testing'],
     summary: 'Start a test run; it finishes 3 to 5 s later (completed or failed), or once its contract was compiled and run, and is announced live',
     description:
-      'Without `contract` the outcome is drawn (the spec’s run). With it, the engine compiles the Solidity source and runs it on an EVM of the network’s profile: completed when it compiles and every test passes, failed otherwise; `gas_used` is the real total.',
+      'Without `contract` the outcome is drawn (the spec’s run). With it, the engine compiles the Solidity source (`source`, one file) or the suite (`sources`, named files whose names are their import paths) and runs it on an EVM of the network’s profile: completed when it compiles and every test passes, failed otherwise; `gas_used` is the real total.',
     request: { body: { required: true, content: { 'application/json': { schema: startTestRunSchema } } } },
     responses: {
       201: jsonResponse('The run, running', testRunSchema),
-      400: errorResponse('Please select both network and test type; or the contract is empty, over 64 KiB, or a transaction test names no valid function'),
+      400: errorResponse(
+        'Please select both network and test type; or the contract is empty, over 64 KiB, or a transaction test names no valid function; or a suite has more than 16 files, two files of one name, a bad name, a file over 64 KiB or 256 KiB in all',
+      ),
       409: errorResponse(
         'contract_runs_waiting: the caller already has CONTRACT_RUNS_WAITING_MAX (5) contract runs waiting or running (a user’s runs execute one at a time); start another when one finishes',
       ),
-      413: errorResponse('The contract must be at most 64 KiB'),
+      413: errorResponse('The contract must be at most 64 KiB, or the files of a suite 256 KiB together'),
       429: errorResponse(
         "daily_test_limit: the tier's tests for today are used up (Retry-After: until midnight UTC); or rate_limited: too many writes in a short time",
       ),

@@ -1,15 +1,8 @@
 import { useId } from 'react';
-import { SAMPLE_CONTRACTS, type SampleContract } from '@starforge/contract-engine/samples';
+import { SAMPLE_CONTRACTS, SAMPLE_SUITES, type SampleContract, type SampleSuite } from '@starforge/contract-engine/samples';
 import type { TestType } from '@starforge/contracts/rewards-constants';
-import { SourceEditor } from './source-editor';
-
-export interface ContractDraft {
-  source: string;
-  functionName: string;
-  args: string;
-}
-
-export const emptyContractDraft: ContractDraft = { source: '', functionName: '', args: '' };
+import { withFiles, type ContractDraft } from '../contract-draft';
+import { SourceTabs } from './source-tabs';
 
 interface ContractPanelProps {
   draft: ContractDraft;
@@ -17,20 +10,23 @@ interface ContractPanelProps {
   onChange: (draft: ContractDraft) => void;
   /** A sample also picks its test type. */
   onSample: (sample: SampleContract) => void;
+  /** A sample suite: its files as tabs, and its test type. */
+  onSuite: (suite: SampleSuite) => void;
 }
 
 /**
- * The optional contract of a run: a sample in one click, or the user's own Solidity, and for a
- * transaction test the function to call and its arguments.
+ * The optional contract of a run: a sample in one click, or the user's own Solidity in one file or
+ * a suite's tabs, and for a transaction test the function to call and its arguments.
  */
-export function ContractPanel({ draft, testType, onChange, onSample }: ContractPanelProps) {
+export function ContractPanel({ draft, testType, onChange, onSample, onSuite }: ContractPanelProps) {
   const ids = useId();
   return (
     <fieldset className="rewards-contract">
       <legend>Your contract</legend>
       <p className="sf-muted">
         The engine compiles it with solc 0.8.37 and runs it on the network's EVM: every function named <code>test…</code> must pass (<code>testFail…</code> must
-        revert), after <code>setUp()</code> if there is one.
+        revert), after <code>setUp()</code> if there is one. Add files for a suite: each file's name is its import path, beside <code>forge-std/Test.sol</code>{' '}
+        and <code>@openzeppelin/contracts/…</code>.
       </p>
       <p className="rewards-contract-samples-label">Start from a sample:</p>
       <div className="rewards-contract-samples">
@@ -39,8 +35,18 @@ export function ContractPanel({ draft, testType, onChange, onSample }: ContractP
             {sample.title}
           </button>
         ))}
+        {SAMPLE_SUITES.map((suite) => (
+          <button key={suite.id} type="button" className="sf-btn sf-btn-ghost" title={suite.description} onClick={() => onSuite(suite)}>
+            {suite.title}
+          </button>
+        ))}
       </div>
-      <SourceEditor id={`${ids}-source`} label="Solidity source" value={draft.source} onChange={(source) => onChange({ ...draft, source })} />
+      <SourceTabs
+        files={draft.files}
+        active={draft.active}
+        onSelect={(active) => onChange({ ...draft, active })}
+        onChange={(files, active) => onChange(withFiles(draft, files, active))}
+      />
       {testType === 'transaction' ? (
         <div className="rewards-contract-call">
           <div className="sf-field">

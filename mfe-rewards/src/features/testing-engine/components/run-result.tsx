@@ -3,6 +3,7 @@ import type { ContractRunResult, FunctionResult } from '@starforge/contracts/con
 import { Badge } from '@starforge/ui';
 import { formatCount } from '../../../shared/lib/format';
 import { gasDeltaText } from '../gas-delta';
+import { SuiteResult } from './suite-result';
 
 const gasChange = (change: number | undefined) =>
   change === undefined ? null : <span className={`rewards-gas-delta ${change > 0 ? 'is-more' : change < 0 ? 'is-less' : ''}`}>{gasDeltaText(change)}</span>;
@@ -38,10 +39,12 @@ function FunctionRow({ fn, showOptimized, showTimings }: { fn: FunctionResult; s
   );
 }
 
-/** The engine's result for a run: per function its outcome, gas and change, revert reason; compiler messages; audit findings. */
+/** The engine's result for a run: per function its outcome, gas and change, revert reason (a suite's tests in full); compiler messages; audit findings. */
 export function RunResult({ result }: { result: ContractRunResult }) {
-  const showOptimized = result.functions.some((f) => f.optimized_gas !== undefined);
-  const showTimings = result.functions.some((f) => f.timings !== undefined);
+  // A suite's tests have their own view (SuiteResult); the table keeps the calls that are not tests.
+  const rows = result.suite ? result.functions.filter((f) => !f.test) : result.functions;
+  const showOptimized = rows.some((f) => f.optimized_gas !== undefined);
+  const showTimings = rows.some((f) => f.timings !== undefined);
   return (
     <div className="rewards-result">
       <p className="rewards-result-summary">
@@ -84,7 +87,8 @@ export function RunResult({ result }: { result: ContractRunResult }) {
           </ul>
         </section>
       ) : null}
-      {result.functions.length ? (
+      {result.suite ? <SuiteResult suite={result.suite} functions={result.functions} /> : null}
+      {rows.length ? (
         <div className="rewards-table-wrap">
           <table className="rewards-table">
             <caption>Functions called</caption>
@@ -99,7 +103,7 @@ export function RunResult({ result }: { result: ContractRunResult }) {
               </tr>
             </thead>
             <tbody>
-              {result.functions.map((fn) => (
+              {rows.map((fn) => (
                 <FunctionRow key={fn.signature} fn={fn} showOptimized={showOptimized} showTimings={showTimings} />
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
-import type { SampleContract } from '@starforge/contract-engine/samples';
+import { Link, useLocation } from 'react-router-dom';
+import type { SampleContract, SampleSuite } from '@starforge/contract-engine/samples';
 import { startTestRunSchema, type StartTestRun } from '@starforge/contracts/rewards';
 import {
   NETWORKS,
@@ -15,16 +15,15 @@ import {
 import { failureMessage, readFailure, useFormAction, useUser } from '@starforge/host';
 import { useStartTestRun } from '../api/start-test-run';
 import { useTestRuns } from '../api/test-runs';
-import { splitArgs } from '../split-args';
-import { ContractPanel, emptyContractDraft, type ContractDraft } from './contract-panel';
+import { contractOfDraft, draftOfRun, emptyContractDraft, rerunOf, type ContractDraft } from '../contract-draft';
+import { FIRST_FILE_NAME } from '../source-files';
+import { ContractPanel } from './contract-panel';
 import { RunHistory } from './run-history';
 import './testing-engine.css';
 
 /** The run with the draft's contract as the API takes it, or the first message of the API's own schema. */
 const contractRun = (network: Network, testType: TestType, draft: ContractDraft): { ok: true; run: StartTestRun } | { ok: false; message: string } => {
-  const call =
-    testType === 'transaction' && draft.functionName.trim() !== '' ? { function: draft.functionName.trim(), args: splitArgs(draft.args) } : undefined;
-  const parsed = startTestRunSchema.safeParse({ network, test_type: testType, contract: { source: draft.source, ...(call ? { call } : {}) } });
+  const parsed = startTestRunSchema.safeParse({ network, test_type: testType, contract: contractOfDraft(draft, testType) });
   return parsed.success ? { ok: true, run: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? rewardsMessages.contractEmpty };
 };
 
@@ -35,11 +34,14 @@ const contractRun = (network: Network, testType: TestType, draft: ContractDraft)
 export function TestingEngine() {
   const user = useUser();
   const ids = useId();
-  const [network, setNetwork] = useState<Network | ''>('');
-  const [testType, setTestType] = useState<TestType | ''>('');
+  // "Run again" on a run's page comes here with the run's network, type and files.
+  const location = useLocation();
+  const [rerun] = useState(() => rerunOf(location.state));
+  const [network, setNetwork] = useState<Network | ''>(rerun?.network ?? '');
+  const [testType, setTestType] = useState<TestType | ''>(rerun?.testType ?? '');
   const [currentRunId, setCurrentRunId] = useState<string | null>(null);
-  const [withContract, setWithContract] = useState(false);
-  const [draft, setDraft] = useState<ContractDraft>(emptyContractDraft);
+  const [withContract, setWithContract] = useState(rerun !== null);
+  const [draft, setDraft] = useState<ContractDraft>(() => (rerun ? draftOfRun(rerun.contract) : emptyContractDraft));
   const { runs, total, loading, refetch } = useTestRuns();
   const { run: start, busy } = useStartTestRun();
 
@@ -70,7 +72,17 @@ export function TestingEngine() {
   const current = currentRunId ? runs.find((r) => r.id === currentRunId) : undefined;
   const pickSample = (sample: SampleContract) => {
     setTestType(sample.testType);
-    setDraft({ source: sample.source, functionName: sample.call?.function ?? '', args: sample.call?.args.join(', ') ?? '' });
+    setDraft({
+      files: [{ name: FIRST_FILE_NAME, content: sample.source }],
+      active: 0,
+      suite: false,
+      functionName: sample.call?.function ?? '',
+      args: sample.call?.args.join(', ') ?? '',
+    });
+  };
+  const pickSuite = (suite: SampleSuite) => {
+    setTestType(suite.testType);
+    setDraft({ files: suite.sources.map((f) => ({ ...f })), active: 0, suite: true, functionName: '', args: '' });
   };
   const status = busy ? 'Starting test...' : current ? runStatusText[current.status] : currentRunId ? runStatusText.running : 'Ready';
 
@@ -103,7 +115,7 @@ export function TestingEngine() {
         </div>
         {withContract ? (
           <div id={`${ids}-contract`} className="rewards-contract-slot">
-            <ContractPanel draft={draft} testType={testType} onChange={setDraft} onSample={pickSample} />
+            <ContractPanel draft={draft} testType={testType} onChange={setDraft} onSample={pickSample} onSuite={pickSuite} />
           </div>
         ) : null}
         <button type="submit" className="sf-btn sf-btn-primary" disabled={busy} aria-busy={busy}>

@@ -1,0 +1,88 @@
+import { test, expect } from './support/fixtures';
+import { signUpViaApi } from './support/accounts';
+import { TestingEngine, toastText } from './pages/rewards-widgets';
+
+const counterTest = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import "../Contract.sol";
+
+contract CounterTwiceTest {
+    function testTwice() public {
+        Counter counter = new Counter();
+        counter.increment();
+        counter.increment();
+        require(counter.number() == 2, "two increments make two");
+    }
+}
+`;
+
+test.describe('Testing Engine suites', () => {
+  test('a suite in tabs: a second file added, renamed (a bad name refused in the API’s words), run, and its page keeps the files as tabs to run again', async ({
+    page,
+  }) => {
+    await signUpViaApi(page);
+    await page.goto('/dashboard');
+    const engine = new TestingEngine(page);
+    await engine.pickSample('Counter with tests');
+    await expect(engine.fileTabs).toHaveText(['Contract.sol']);
+    await expect(engine.source).toHaveValue(/contract CounterTest/);
+
+    // A second file: its tab is selected and its panel labelled by it.
+    await engine.root.getByRole('button', { name: 'Add file' }).click();
+    await expect(engine.fileTabs).toHaveText(['Contract.sol', 'File2.sol']);
+    await expect(engine.fileTabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(engine.root.getByRole('tabpanel', { name: 'File2.sol' })).toBeVisible();
+    await expect(engine.root.getByLabel('Solidity source of File2.sol')).toHaveValue('');
+
+    // A bad name: refused with the API's words, the tab keeps its name.
+    await engine.fileName.fill('../Counter.t.sol');
+    await engine.root.getByRole('button', { name: 'Rename file' }).click();
+    await expect(engine.root.getByRole('alert')).toHaveText(
+      `A file name is a path ending in .sol, with letters, digits, '-', '_' and '.' only ("../Counter.t.sol" is not).`,
+    );
+    await expect(engine.fileName).toHaveAttribute('aria-invalid', 'true');
+    await engine.fileName.fill('Contract.sol');
+    await engine.fileName.press('Enter');
+    await expect(engine.root.getByRole('alert')).toHaveText('Two files are named Contract.sol.');
+    await engine.fileName.fill('test/Counter.t.sol');
+    await engine.fileName.press('Enter');
+    await expect(engine.fileTabs).toHaveText(['Contract.sol', 'test/Counter.t.sol']);
+    await expect(engine.root.getByRole('alert')).toHaveCount(0);
+    await engine.root.getByLabel('Solidity source of test/Counter.t.sol').fill(counterTest);
+
+    // The keyboard moves between the tabs.
+    await engine.fileTabs.nth(1).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(engine.fileTabs.nth(0)).toBeFocused();
+    await expect(engine.fileTabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(engine.root.getByLabel('Solidity source of Contract.sol')).toHaveValue(/contract Counter \{/);
+    await page.keyboard.press('End');
+    await expect(engine.fileTabs.nth(1)).toBeFocused();
+    await expect(engine.root.getByLabel('Solidity source of test/Counter.t.sol')).toHaveValue(/contract CounterTwiceTest/);
+
+    await engine.network.selectOption('sepolia');
+    await engine.start.click();
+    await expect(toastText(page, 'Test started successfully!')).toBeVisible();
+    // Whatever today's engine makes of a suite, the run ends and its page keeps the files.
+    await expect(engine.status).toHaveText(/^(Completed|Failed)$/, { timeout: 30_000 });
+    await engine.root.getByRole('link', { name: 'View results' }).first().click();
+    await expect(page).toHaveURL(/\/test-runs\/[0-9a-f-]{36}$/);
+    const files = page.getByRole('tablist', { name: 'Files' }).getByRole('tab');
+    await expect(files).toHaveText(['Contract.sol', 'test/Counter.t.sol']);
+    await expect(page.getByLabel('Solidity source of Contract.sol')).toHaveValue(/contract CounterTest/);
+    await files.nth(1).click();
+    await expect(page.getByLabel('Solidity source of test/Counter.t.sol')).toHaveValue(counterTest);
+    await expect(page.getByLabel('Solidity source of test/Counter.t.sol')).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('button', { name: 'Rename file' })).toHaveCount(0);
+
+    // Run again: the dashboard's editor holds the same files, network and test type.
+    await page.getByRole('button', { name: 'Run again' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const again = new TestingEngine(page);
+    await expect(again.fileTabs).toHaveText(['Contract.sol', 'test/Counter.t.sol']);
+    await expect(again.network).toHaveValue('sepolia');
+    await expect(again.testType).toHaveValue('smart_contract');
+    await expect(again.root.getByLabel('Solidity source of Contract.sol')).toHaveValue(/contract CounterTest/);
+  });
+});

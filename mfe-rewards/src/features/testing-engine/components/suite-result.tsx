@@ -1,0 +1,96 @@
+import type { FunctionResult } from '@starforge/contracts/contract-run';
+import type { SuiteResultFields } from '@starforge/contracts/contract-suite';
+import { formatCount } from '../../../shared/lib/format';
+import { durationText } from '../suite-view';
+import { TestDetails } from './test-details';
+
+/** A suite's result: tests passed of the total, each test, then per-function gas and deployments (forge's gas report). */
+export function SuiteResult({ suite, functions }: { suite: SuiteResultFields; functions: readonly FunctionResult[] }) {
+  const tests = functions.flatMap((fn) => (fn.test ? [{ fn, test: fn.test }] : []));
+  return (
+    <>
+      <dl className="rewards-history-facts">
+        <div>
+          <dt>Tests</dt>
+          <dd>
+            {formatCount(suite.tests_passed)} of {formatCount(suite.tests_total)} passed
+          </dd>
+        </div>
+        <div>
+          <dt>Files</dt>
+          <dd>{formatCount(suite.files.length)}</dd>
+        </div>
+        <div>
+          <dt>Compile</dt>
+          <dd>{suite.compile_cached ? 'compiled from cache' : `compiled in ${durationText(suite.compile_ms)}`}</dd>
+        </div>
+      </dl>
+      {tests.length ? (
+        <section aria-labelledby="suite-tests">
+          <h3 id="suite-tests">Tests</h3>
+          <ul className="rewards-tests">
+            {tests.map(({ fn, test }) => (
+              <TestDetails key={`${test.contract}.${fn.signature}`} fn={fn} test={test} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {suite.function_gas.length ? (
+        <div className="rewards-table-wrap">
+          <table className="rewards-table">
+            <caption>Gas per function</caption>
+            <thead>
+              <tr>
+                <th scope="col">Contract</th>
+                <th scope="col">Function</th>
+                <th scope="col">Calls</th>
+                <th scope="col">Min</th>
+                <th scope="col">Mean</th>
+                <th scope="col">Median</th>
+                <th scope="col">Max</th>
+              </tr>
+            </thead>
+            <tbody>
+              {suite.function_gas.map((g) => (
+                <tr key={`${g.contract}.${g.function}`}>
+                  <td>{g.contract}</td>
+                  <th scope="row">
+                    <code>{g.function}</code>
+                  </th>
+                  <td className="rewards-num">{formatCount(g.calls)}</td>
+                  <td className="rewards-num">{formatCount(g.min)}</td>
+                  <td className="rewards-num">{formatCount(g.mean)}</td>
+                  <td className="rewards-num">{formatCount(g.median)}</td>
+                  <td className="rewards-num">{formatCount(g.max)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {suite.deployments.length ? (
+        <div className="rewards-table-wrap">
+          <table className="rewards-table">
+            <caption>Deployments</caption>
+            <thead>
+              <tr>
+                <th scope="col">Contract</th>
+                <th scope="col">Gas</th>
+                <th scope="col">Size</th>
+              </tr>
+            </thead>
+            <tbody>
+              {suite.deployments.map((d) => (
+                <tr key={d.contract}>
+                  <th scope="row">{d.contract}</th>
+                  <td className="rewards-num">{formatCount(d.gas_used)}</td>
+                  <td className="rewards-num">{formatCount(d.code_size)} bytes</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
+}
