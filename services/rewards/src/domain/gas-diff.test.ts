@@ -14,7 +14,10 @@ describe('what a result measured', () => {
         { signature: 'invariant_solvent()', gas: 0, kind: 'invariant' },
         { contract: 'OtherTest', signature: 'testDeposit()', gas: 41_000 },
       ],
-      functions: [{ function: 'deposit()', mean: 22_000 }, { contract: 'Token', function: 'transfer(address,uint256)', mean: 30_000 }],
+      functions: [
+        { function: 'deposit()', mean: 22_000 },
+        { contract: 'Token', function: 'transfer(address,uint256)', mean: 30_000 },
+      ],
       deployments: [{ contract: 'Vault', gas: 300_000, size: 1_200 }],
     });
     const m = gasMeasures(result);
@@ -30,7 +33,14 @@ describe('what a result measured', () => {
 
   it('reads a one-file run: each function a test of contract_name, its deployment by contract_name', () => {
     const m = gasMeasures(
-      oneFileResult({ contract: 'CounterTest', functions: [{ signature: 'setUp()', gas: 100 }, { signature: 'testIncrement()', gas: 200 }], deployment: { gas: 9_000, size: 400 } }),
+      oneFileResult({
+        contract: 'CounterTest',
+        functions: [
+          { signature: 'setUp()', gas: 100 },
+          { signature: 'testIncrement()', gas: 200 },
+        ],
+        deployment: { gas: 9_000, size: 400 },
+      }),
     );
     expect([...m.tests.keys()]).toEqual(['CounterTest:setUp()', 'CounterTest:testIncrement()']);
     expect(m.functions.size).toBe(0);
@@ -61,7 +71,10 @@ describe('two runs of a suite compared', () => {
       { signature: 'testGone()', gas: 1_000 },
       { signature: 'testBroken()', gas: 5_000 },
     ],
-    functions: [{ function: 'deposit()', mean: 22_000 }, { function: 'withdraw(uint256)', mean: 1_000_000 }],
+    functions: [
+      { function: 'deposit()', mean: 22_000 },
+      { function: 'withdraw(uint256)', mean: 1_000_000 },
+    ],
     deployments: [{ contract: 'Vault', gas: 300_000, size: 1_200 }],
   });
   const after = suiteResult({
@@ -72,7 +85,10 @@ describe('two runs of a suite compared', () => {
       { signature: 'testNew()', gas: 7_000 },
       { signature: 'testBroken()', gas: 900, outcome: 'failed' },
     ],
-    functions: [{ function: 'deposit()', mean: 21_000 }, { function: 'withdraw(uint256)', mean: 1_009_000 }],
+    functions: [
+      { function: 'deposit()', mean: 21_000 },
+      { function: 'withdraw(uint256)', mean: 1_009_000 },
+    ],
     deployments: [{ contract: 'Vault', gas: 310_000, size: 1_260 }],
   });
 
@@ -102,7 +118,16 @@ describe('two runs of a suite compared', () => {
 
   it('gives deployments their gas and code size in both runs', () => {
     const [vault] = gasDiff(before, after, GAS_THRESHOLD_DEFAULT).deployments;
-    expect(vault).toMatchObject({ key: 'Vault', before: 300_000, after: 310_000, delta: 10_000, percent: 3.33, verdict: 'regression', size_before: 1_200, size_after: 1_260 });
+    expect(vault).toMatchObject({
+      key: 'Vault',
+      before: 300_000,
+      after: 310_000,
+      delta: 10_000,
+      percent: 3.33,
+      verdict: 'regression',
+      size_before: 1_200,
+      size_after: 1_260,
+    });
   });
 
   it('without an earlier run every figure is added and nothing regresses', () => {
@@ -112,18 +137,36 @@ describe('two runs of a suite compared', () => {
   });
 
   it('compares a one-file run with the next one of the same contract', () => {
-    const first = oneFileResult({ contract: 'CounterTest', functions: [{ signature: 'testIncrement()', gas: 30_000 }], deployment: { gas: 100_000, size: 500 } });
-    const second = oneFileResult({ contract: 'CounterTest', functions: [{ signature: 'testIncrement()', gas: 32_000 }], deployment: { gas: 100_000, size: 500 } });
+    const first = oneFileResult({
+      contract: 'CounterTest',
+      functions: [{ signature: 'testIncrement()', gas: 30_000 }],
+      deployment: { gas: 100_000, size: 500 },
+    });
+    const second = oneFileResult({
+      contract: 'CounterTest',
+      functions: [{ signature: 'testIncrement()', gas: 32_000 }],
+      deployment: { gas: 100_000, size: 500 },
+    });
     const diff = gasDiff(first, second, GAS_THRESHOLD_DEFAULT);
-    expect(diff.tests).toMatchObject([{ key: 'CounterTest:testIncrement()', before: 30_000, after: 32_000, delta: 2_000, percent: 6.67, verdict: 'regression' }]);
+    expect(diff.tests).toMatchObject([
+      { key: 'CounterTest:testIncrement()', before: 30_000, after: 32_000, delta: 2_000, percent: 6.67, verdict: 'regression' },
+    ]);
     expect(diff.deployments).toMatchObject([{ key: 'CounterTest', delta: 0, verdict: 'within' }]);
   });
 });
 
 describe('the series of the last runs', () => {
   it('gives each row its gas in every run of the history, null where a run did not measure it', () => {
-    const runs = [30_000, 31_000, 29_000].map((gas) => suiteResult({ tests: [{ signature: 'testA()', gas }], functions: [{ function: 'a()', mean: gas / 2 }] }));
-    const newer = suiteResult({ tests: [{ signature: 'testA()', gas: 28_000 }, { signature: 'testB()', gas: 5_000 }], functions: [{ function: 'a()', mean: 14_000 }] });
+    const runs = [30_000, 31_000, 29_000].map((gas) =>
+      suiteResult({ tests: [{ signature: 'testA()', gas }], functions: [{ function: 'a()', mean: gas / 2 }] }),
+    );
+    const newer = suiteResult({
+      tests: [
+        { signature: 'testA()', gas: 28_000 },
+        { signature: 'testB()', gas: 5_000 },
+      ],
+      functions: [{ function: 'a()', mean: 14_000 }],
+    });
     const diff = gasDiff(runs[2] ?? null, newer, GAS_THRESHOLD_DEFAULT, [...runs, null, newer]);
     expect(diff.tests.map((r) => [r.key, r.series])).toEqual([
       ['VaultTest:testA()', [30_000, 31_000, 29_000, null, 28_000]],
@@ -134,12 +177,28 @@ describe('the series of the last runs', () => {
 });
 
 describe('the gas check (forge snapshot --check, per test and per function)', () => {
-  const last = suiteResult({ tests: [{ signature: 'testA()', gas: 30_000 }, { signature: 'testB()', gas: 50_000 }], functions: [{ function: 'a()', mean: 20_000 }] });
+  const last = suiteResult({
+    tests: [
+      { signature: 'testA()', gas: 30_000 },
+      { signature: 'testB()', gas: 50_000 },
+    ],
+    functions: [{ function: 'a()', mean: 20_000 }],
+  });
 
   it('names the worst regression: the largest increase in gas, with the count of all of them', () => {
-    const now = suiteResult({ tests: [{ signature: 'testA()', gas: 31_000 }, { signature: 'testB()', gas: 50_000 }], functions: [{ function: 'a()', mean: 23_000 }] });
+    const now = suiteResult({
+      tests: [
+        { signature: 'testA()', gas: 31_000 },
+        { signature: 'testB()', gas: 50_000 },
+      ],
+      functions: [{ function: 'a()', mean: 23_000 }],
+    });
     const outcome = gasCheck({ id: 'run-1', result: last }, now, GAS_THRESHOLD_DEFAULT);
-    expect(outcome).toMatchObject({ against_run_id: 'run-1', regressions: 2, worst: { key: 'Vault.a()', before: 20_000, after: 23_000, delta: 3_000, percent: 15 } });
+    expect(outcome).toMatchObject({
+      against_run_id: 'run-1',
+      regressions: 2,
+      worst: { key: 'Vault.a()', before: 20_000, after: 23_000, delta: 3_000, percent: 15 },
+    });
     expect(outcome.worst).not.toHaveProperty('series');
     expect(gasCheckSummary(outcome)).toBe(
       "Gas check failed: Vault.a() costs 3,000 gas more than in the suite's last completed run (+15 %), 20,000 → 23,000, beyond the threshold of 1 % or 500 gas; 2 tests and functions in all cost more.",
@@ -147,7 +206,13 @@ describe('the gas check (forge snapshot --check, per test and per function)', ()
   });
 
   it('passes within the threshold, and with no earlier run', () => {
-    const now = suiteResult({ tests: [{ signature: 'testA()', gas: 30_400 }, { signature: 'testB()', gas: 40_000 }], functions: [{ function: 'a()', mean: 20_100 }] });
+    const now = suiteResult({
+      tests: [
+        { signature: 'testA()', gas: 30_400 },
+        { signature: 'testB()', gas: 40_000 },
+      ],
+      functions: [{ function: 'a()', mean: 20_100 }],
+    });
     const outcome = gasCheck({ id: 'run-1', result: last }, now, GAS_THRESHOLD_DEFAULT);
     expect(outcome).toMatchObject({ regressions: 0, worst: null });
     expect(gasCheckSummary(outcome)).toBeNull();

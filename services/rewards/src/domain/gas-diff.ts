@@ -1,11 +1,4 @@
-import type {
-  ContractRunResult,
-  DeploymentDiffRow,
-  GasCheckOutcome,
-  GasDiffRow,
-  GasThreshold,
-  GasVerdict,
-} from '@starforge/contracts';
+import type { ContractRunResult, DeploymentDiffRow, GasCheckOutcome, GasDiffRow, GasThreshold, GasVerdict } from '@starforge/contracts';
 
 /**
  * "Did my change cost gas?": from two results of one suite, each test's, contract function's and
@@ -140,11 +133,24 @@ export const gasDiff = (
   const before = earlier ? gasMeasures(earlier) : empty;
   const after = gasMeasures(current);
   const past = history.map((r) => (r ? gasMeasures(r) : empty));
-  const tests = rowsOf(before.tests, after.tests, threshold, past.map((m) => m.tests)).map(plain);
-  const functions = rowsOf(before.functions, after.functions, threshold, past.map((m) => m.functions)).map(plain);
-  const deployments = rowsOf(before.deployments, after.deployments, threshold, past.map((m) => m.deployments)).map(
-    ({ beforeSize, afterSize, ...row }) => ({ ...row, size_before: beforeSize, size_after: afterSize }),
-  );
+  const tests = rowsOf(
+    before.tests,
+    after.tests,
+    threshold,
+    past.map((m) => m.tests),
+  ).map(plain);
+  const functions = rowsOf(
+    before.functions,
+    after.functions,
+    threshold,
+    past.map((m) => m.functions),
+  ).map(plain);
+  const deployments = rowsOf(
+    before.deployments,
+    after.deployments,
+    threshold,
+    past.map((m) => m.deployments),
+  ).map(({ beforeSize, afterSize, ...row }) => ({ ...row, size_before: beforeSize, size_after: afterSize }));
   const regressions = [...tests, ...functions].filter((r) => r.verdict === 'regression').length;
   return { tests, functions, deployments, regressions };
 };
@@ -155,18 +161,13 @@ const withoutSeries = ({ series: _series, ...row }: GasDiffRow): Omit<GasDiffRow
  * Foundry's `snapshot --check` for a run, per test and per function: the regressions against the
  * suite's last completed run and the worst of them (the largest increase in gas).
  */
-export const gasCheck = (
-  earlier: { id: string; result: ContractRunResult } | null,
-  current: ContractRunResult,
-  threshold: GasThreshold,
-): GasCheckOutcome => {
+export const gasCheck = (earlier: { id: string; result: ContractRunResult } | null, current: ContractRunResult, threshold: GasThreshold): GasCheckOutcome => {
   if (!earlier) return { threshold, against_run_id: null, regressions: 0, worst: null };
   const diff = gasDiff(earlier.result, current, threshold);
   const regressions = [...diff.tests, ...diff.functions].filter((r) => r.verdict === 'regression');
   const worst = regressions.reduce<GasDiffRow | null>((w, r) => (w === null || (r.delta ?? 0) > (w.delta ?? 0) ? r : w), null);
   return { threshold, against_run_id: earlier.id, regressions: regressions.length, worst: worst ? withoutSeries(worst) : null };
 };
-
 
 const gasText = (n: number) => n.toLocaleString('en-US');
 
