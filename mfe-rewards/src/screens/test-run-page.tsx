@@ -4,6 +4,7 @@ import { Badge, Spinner, TopBar } from '@starforge/ui';
 import { useTestRun } from '../features/testing-engine/api/test-run';
 import { RunResult } from '../features/testing-engine/components/run-result';
 import { SourceEditor } from '../features/testing-engine/components/source-editor';
+import { GasSection } from '../features/testing-engine/gas/gas-section';
 import { rewardsNavLinks } from './nav-links';
 import './screens.css';
 
@@ -56,6 +57,7 @@ export function TestRunPage() {
                 </p>
               )}
             </section>
+            {run.result ? <GasSection runId={run.id} /> : null}
             {run.contract ? (
               <section className="sf-card" aria-labelledby="run-source">
                 <h2 id="run-source">Contract</h2>

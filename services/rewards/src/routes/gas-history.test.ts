@@ -3,6 +3,7 @@ import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
 import { gasHistorySchema, type ContractRunResult, type GasHistory, type TestRunDetail } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
 import { contractHash } from '../domain/contract-runs';
+import { noEarlierRun } from '../domain/gas-history';
 import { oneFileResult, suiteResult } from '../testing/gas-results';
 import { callAs, eventually, rewardsTestContext, signIn, type TestUser } from '../testing/harness';
 
@@ -130,7 +131,7 @@ describe('GET /test-runs/:id/gas', () => {
     for (const against of [theirs, later, otherSuite, mine]) {
       expect(errorOf(await callAs(ctx, who, 'GET', `/test-runs/${mine}/gas?against=${against}`)), against).toMatchObject({
         status: 404,
-        message: 'No earlier finished run of this suite has that id.',
+        message: noEarlierRun,
       });
     }
     expect((await gasOf(who, mine, `?against=${earlier}`)).against?.id).toBe(earlier);
