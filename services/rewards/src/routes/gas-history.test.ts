@@ -153,6 +153,30 @@ describe('GET /test-runs/:id/gas', () => {
   });
 });
 
+describe('rewards.gas_suite_key', () => {
+  const keyOf = async (result: string | null) =>
+    (await ctx.sql<{ key: string | null }[]>`select rewards.gas_suite_key('smart_contract', 'ethereum', ${result}::text::jsonb) as key`)[0]?.key;
+
+  it('names a suite by its sorted file names and never raises: a result of another shape has no key', async () => {
+    expect(await keyOf('{"functions": [{}], "suite": {"files": ["b.sol", "a/B.sol", "A.sol"], "deployments": []}}')).toBe(
+      'smart_contract/ethereum/files:A.sol,a/B.sol,b.sol',
+    );
+    for (const shape of [
+      null,
+      'null',
+      '[]',
+      '{"functions": 3, "contract_name": "A"}',
+      '{"functions": [], "suite": {"files": ["a.sol"], "deployments": []}}',
+      '{"functions": [{}], "suite": {"files": "a.sol", "deployments": []}}',
+      '{"functions": [{}], "suite": {"files": ["a.sol"], "deployments": 5}}',
+      '{"functions": [{}], "contract_name": null, "deployment": {}}',
+      '{"functions": [], "contract_name": "A", "deployment": null}',
+    ]) {
+      expect(await keyOf(shape), String(shape)).toBeNull();
+    }
+  });
+});
+
 describe('a run started with gas_check (forge snapshot --check, per test and per function)', () => {
   const counter = SAMPLE_CONTRACTS.find((s) => s.id === 'counter')?.source ?? '';
 

@@ -51,7 +51,13 @@ export function GasSection({ runId }: { runId: string }) {
   const [against, setAgainst] = useState<string | undefined>();
   const [threshold, setThreshold] = useState<GasThreshold | undefined>();
   const [chosen, setChosen] = useState<string | null>(null);
-  const { history, failed, refetch } = useGasHistory(runId, { ...(against ? { against } : {}), ...(threshold ? { threshold } : {}) });
+  const read = useGasHistory(runId, { ...(against ? { against } : {}), ...(threshold ? { threshold } : {}) });
+  // The comparison on screen stays while another is read (a new run to compare with, a new
+  // threshold), so the controls keep their place and focus.
+  const [kept, setKept] = useState<GasHistory | undefined>();
+  if (read.history && read.history !== kept) setKept(read.history);
+  const history = read.history ?? kept;
+  const { failed, refetch } = read;
   const rows = history ? [...history.tests, ...history.functions, ...history.deployments] : [];
   const selected = rows.find((r) => r.key === chosen) ?? rows.find((r) => r.verdict === 'regression') ?? rows[0] ?? null;
   return (
