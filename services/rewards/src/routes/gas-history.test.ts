@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
-import { gasHistorySchema, type ContractRunResult, type GasHistory, type TestRunDetail } from '@starforge/contracts';
+import { gasHistorySchema, type ContractRunResult, type GasHistory } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
 import { contractHash } from '../domain/contract-runs';
 import { noEarlierRun } from '../domain/gas-history';
 import { oneFileResult, suiteResult } from '../testing/gas-results';
-import { callAs, eventually, rewardsTestContext, signIn, type TestUser } from '../testing/harness';
+import { callAs, rewardsTestContext, runToEnd as runToEndIn, signIn, type TestUser } from '../testing/harness';
 
 /**
  * GET /test-runs/:id/gas on a real database: finished runs are inserted with results built from
@@ -180,17 +180,7 @@ describe('rewards.gas_suite_key', () => {
 describe('a run started with gas_check (forge snapshot --check, per test and per function)', () => {
   const counter = SAMPLE_CONTRACTS.find((s) => s.id === 'counter')?.source ?? '';
 
-  const runToEnd = async (who: TestUser, body: Record<string, unknown>): Promise<TestRunDetail> => {
-    const started = await callAs(ctx, who, 'POST', '/test-runs', { body });
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const id = (started.body as { id: string }).id;
-    let detail: TestRunDetail | undefined;
-    await eventually(async () => {
-      detail = (await callAs(ctx, who, 'GET', `/test-runs/${id}`)).body as TestRunDetail;
-      expect(detail.status).not.toBe('running');
-    }, 30_000);
-    return detail as TestRunDetail;
-  };
+  const runToEnd = (who: TestUser, body: Record<string, unknown>) => runToEndIn(ctx, who, body);
 
   /** The suite's last completed run as the Counter sample's, with one test 2,000 gas cheaper than the real one. */
   const cheaperBaseline = async (who: TestUser, real: ContractRunResult) => {

@@ -1,3 +1,4 @@
+import { failedResult } from '@starforge/contract-engine';
 import { contractRunResultSchema, type ContractRunResult, type FunctionResult } from '@starforge/contracts';
 
 /**
@@ -5,20 +6,10 @@ import { contractRunResultSchema, type ContractRunResult, type FunctionResult } 
  * the gas history's tests: a suite's (second generation) and a one-file run's (first).
  */
 
-const base = (over: Partial<ContractRunResult>): ContractRunResult =>
+const base = (over: Partial<ContractRunResult> & Pick<ContractRunResult, 'network' | 'test_type'>): ContractRunResult =>
   contractRunResultSchema.parse({
+    ...failedResult({ source: '', network: over.network, testType: over.test_type }, '0.8.37+commit.test', 'All tests passed.'),
     status: 'completed',
-    summary: 'All tests passed.',
-    network: 'ethereum',
-    test_type: 'smart_contract',
-    contract_name: null,
-    compiler: { version: '0.8.37+commit.test', evm_version: 'osaka' },
-    deployment: null,
-    functions: [],
-    errors: [],
-    warnings: [],
-    findings: [],
-    total_gas: 0,
     duration_ms: 10,
     ...over,
   });
