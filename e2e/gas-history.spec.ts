@@ -49,7 +49,9 @@ test.describe('Gas history on a run’s page', () => {
     await expect(gas.getByRole('button', { name: 'Chart of CounterTest:testSetNumber()' })).toHaveAttribute('aria-pressed', 'true');
     const chart = gas.getByRole('figure');
     await expect(chart).toContainText('Gas of CounterTest:testSetNumber() in the suite’s last 2 runs');
-    await expect(chart.getByRole('img', { name: /Gas of CounterTest:testSetNumber\(\) over the suite’s last runs/ })).toBeVisible();
+    const image = chart.getByRole('img', { name: /Gas of CounterTest:testSetNumber\(\) over the suite’s last runs/ });
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAccessibleDescription(/^2 of the last 2 runs measured it, from [\d,]+ to [\d,]+ gas/);
     await chart.getByText('The figures as a table').click();
     await expect(chart.getByRole('row', { name: /\(this run\)/ })).toBeVisible();
 

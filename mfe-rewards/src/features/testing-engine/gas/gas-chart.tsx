@@ -17,15 +17,14 @@ export function GasChart({ row, runs, runId }: { row: GasDiffRow; runs: GasHisto
   const description =
     measured === 0
       ? 'No run of the suite measured it.'
-      : `${measured} of the last ${runs.length} runs measured it, from ${formatCount(min)} to ${formatCount(max)} gas; the last point is this run.`;
+      : `${measured} of the last ${runs.length} runs measured it, from ${formatCount(min)} to ${formatCount(max)} gas (lowest at the bottom, highest at the top); the larger dot is this run.`;
   return (
     <figure className="rewards-gas-chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>
         Gas of <code>{row.key}</code> in the suite’s last {runs.length} {runs.length === 1 ? 'run' : 'runs'}
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
         <title id={`${id}-title`}>{`Gas of ${row.key} over the suite’s last runs`}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
         <path d={path} className="rewards-gas-chart-line" fill="none" />
         {points.map((p) => (
           <circle
@@ -37,6 +36,9 @@ export function GasChart({ row, runs, runId }: { row: GasDiffRow; runs: GasHisto
           />
         ))}
       </svg>
+      <p id={`${id}-desc`} className="sf-muted">
+        {description}
+      </p>
       <details>
         <summary>The figures as a table</summary>
         <table className="rewards-table">
