@@ -5,6 +5,7 @@ import { useTestRun } from '../features/testing-engine/api/test-run';
 import { RunProgress } from '../features/testing-engine/components/run-progress';
 import { RunResult } from '../features/testing-engine/components/run-result';
 import { RunSources } from '../features/testing-engine/components/run-sources';
+import { GasSection } from '../features/testing-engine/gas/gas-section';
 import { useRunProgress } from '../features/testing-engine/use-run-progress';
 import { rewardsNavLinks } from './nav-links';
 import './screens.css';
@@ -60,6 +61,7 @@ export function TestRunPage() {
                 </p>
               )}
             </section>
+            {run.result ? <GasSection runId={run.id} /> : null}
             {run.contract ? (
               <section className="sf-card" aria-labelledby="run-source">
                 <h2 id="run-source">{run.contract.sources ? 'Sources' : 'Contract'}</h2>

@@ -1,5 +1,6 @@
 import './zod';
 import { z } from 'zod';
+import { gasCheckOutcomeSchema } from './contract-gas-history';
 import { abiValueSchema, suiteResultFieldsSchema, suiteTestFieldsSchema } from './contract-suite';
 import { NETWORKS, TEST_TYPES } from './rewards-constants';
 
@@ -120,5 +121,7 @@ export const contractRunResultSchema = z.object({
   duration_ms: z.number().int().nonnegative(),
   /** A suite run's files, counts, per-function gas and deployments (second generation). */
   suite: suiteResultFieldsSchema.optional(),
+  /** The run's gas check against the suite's last completed run, when the run asked for one (issue 27 §3). */
+  gas_check: gasCheckOutcomeSchema.optional(),
 });
 export type ContractRunResult = z.infer<typeof contractRunResultSchema>;

@@ -41,5 +41,6 @@ export * from './marketplace-solana';
 export * from './marketplace-sales';
 export * from './contract-run';
 export * from './contract-suite';
+export * from './contract-gas-history';
 export * from './query-numbers';
 export * from './issue-messages';

@@ -15,6 +15,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from './rewards-constants';
+import { gasCheckNeedsContract, gasCheckRequestSchema } from './contract-gas-history';
 import { contractRunResultSchema } from './contract-run';
 import { suiteSourceSchema, suiteSourcesSchema } from './contract-suite';
 import { parseDollars } from './money';
@@ -207,11 +208,14 @@ export const startTestRunSchema = z
     test_type: z.enum(TEST_TYPES, pickMessage),
     /** Optional: without it the run is the spec's (its outcome drawn on the server). */
     contract: runContractSchema.optional(),
+    /** A contract run fails when a test or function costs more gas than this above the suite's last completed run. */
+    gas_check: gasCheckRequestSchema.optional(),
   })
   .refine((run) => !(run.contract && run.test_type === 'transaction' && !run.contract.call), {
     message: rewardsMessages.contractCallRequired,
     path: ['contract', 'call'],
-  });
+  })
+  .refine((run) => !(run.gas_check && !run.contract), { message: gasCheckNeedsContract, path: ['gas_check'] });
 export type StartTestRun = z.infer<typeof startTestRunSchema>;
 
 const wholeAmount = (invalid: string) => z.number(invalid).refine((n) => Number.isSafeInteger(n) && n > 0, { message: invalid });

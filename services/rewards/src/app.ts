@@ -3,6 +3,7 @@ import { readRewardsConfig, type RewardsConfig } from './config/env';
 import type { RewardsDeps } from './deps';
 import { rewardsServiceSqlStates } from './domain/errors';
 import { accountRoutes } from './routes/account';
+import { gasHistoryRoutes } from './routes/gas-history';
 import { moneyRoutes } from './routes/money';
 import { testRunRoutes } from './routes/test-runs';
 import { withdrawalRoutes } from './routes/withdrawals';
@@ -28,6 +29,7 @@ export const createApp = (sql: Sql, options: RewardsAppOptions) => {
   const app = createServiceApp('rewards', sql, { sqlStates: rewardsServiceSqlStates });
   app.route('/', accountRoutes(deps));
   app.route('/', testRunRoutes(deps));
+  app.route('/', gasHistoryRoutes(deps));
   app.route('/', moneyRoutes(deps));
   app.route('/', withdrawalRoutes(deps));
   return app;

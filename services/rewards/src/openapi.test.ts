@@ -17,6 +17,7 @@ describe('the OpenAPI document', () => {
           'GET /achievements',
           'GET /test-runs',
           'POST /test-runs',
+          'GET /test-runs/{id}/gas',
           'POST /convert',
           'POST /tokens/stake',
           'POST /tokens/unstake',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createEnginePool, failedResult, gasByFunction, type EnginePoolOptions, type EngineRequest, type EngineResult } from '@starforge/contract-engine';
 import { contractRunResultSchema, type ContractCall, type Network, type RunContract, type SuiteSource, type TestType } from '@starforge/contracts';
 import { transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
+import { applyGasCheck } from './gas-check';
 
 /** The durable job that compiles and runs a run's contract, then finishes the run with the result. */
 export const EXECUTE_CONTRACT_RUN_JOB = 'test-run.execute';
@@ -142,7 +143,7 @@ export const executeContractRun = async (sql: Sql, jobs: Jobs, engine: ContractE
     ...(call ? { call } : {}),
     ...(previous ? { previous: gasByFunction(previous) } : {}),
   });
-  return finishContractRun(sql, jobs, run.userId, runId, result);
+  return finishContractRun(sql, jobs, run.userId, runId, await applyGasCheck(sql, runId, result));
 };
 
 /** What a run ends with when its job failed on every attempt (the engine could not start, say). */

@@ -16,6 +16,7 @@ import { conflict, publishEvent, transaction, type Db, type Jobs, type Sql } fro
 import { drawTestOutcome } from './chain-facts';
 import { enqueueContractRun, runContractHash, storedResult, unfinishedContractRuns } from './contract-runs';
 import { dailyTestLimitReached } from './errors';
+import { resolvedGasCheck } from './gas-check';
 import { iso, isoOrNull, num, numOrNull } from './numbers';
 
 /** The durable job that finishes a run. */
@@ -97,11 +98,12 @@ export const startTestRun = async (db: Db, jobs: Jobs, userId: string, input: St
     const unfinished = contract ? await unfinishedContractRuns(tx, userId) : 0;
     if (unfinished >= CONTRACT_RUNS_WAITING_MAX) throw conflict(rewardsMessages.contractRunsWaiting, rewardsErrorCodes.contractRunsWaiting);
     const [row] = await tx<TestRunRow[]>`
-      insert into rewards.test_runs as r (user_id, network, test_type, contract_source, contract_sources, contract_hash, contract_call)
+      insert into rewards.test_runs as r (user_id, network, test_type, contract_source, contract_sources, contract_hash, contract_call, gas_check)
       values (
         ${userId}, ${input.network}, ${input.test_type}, ${contract?.source ?? null},
         ${contract?.sources ? tx.json(contract.sources.map((s) => ({ name: s.name, content: s.content }))) : null},
-        ${contract ? runContractHash(contract) : null}, ${contract?.call ? tx.json(contract.call) : null}
+        ${contract ? runContractHash(contract) : null}, ${contract?.call ? tx.json(contract.call) : null},
+        ${input.gas_check ? tx.json(resolvedGasCheck(input.gas_check)) : null}
       )
       returning ${runColumns(tx)}`;
     if (!row) throw new Error('rewards: the test run was not inserted');

@@ -3,7 +3,7 @@ import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
 import { CONTRACT_RUNS_WAITING_MAX, CONTRACT_SOURCE_MAX_BYTES, rewardsErrorCodes, rewardsMessages, type TestRunDetail } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
 import { contractHash, contractRunGaveUp, giveUpContractRun } from '../domain/contract-runs';
-import { callAs, eventually, ledgerBreaks, rewardsTestContext, signIn, type TestUser } from '../testing/harness';
+import { callAs, eventually, ledgerBreaks, rewardsTestContext, runToEnd as runToEndIn, signIn, type TestUser } from '../testing/harness';
 
 /**
  * The Testing Engine with the user's own contract: compiled and run for real in the engine's
@@ -20,17 +20,7 @@ const sample = (id: string) => {
 const start = (who: TestUser, body: Record<string, unknown>) => callAs(ctx, who, 'POST', '/test-runs', { body });
 
 /** Starts a run of `source` and waits until the engine's result is kept with it. */
-const runToEnd = async (who: TestUser, body: Record<string, unknown>): Promise<TestRunDetail> => {
-  const started = await start(who, body);
-  expect(started.status).toBe(201);
-  const id = (started.body as { id: string }).id;
-  let detail: TestRunDetail | undefined;
-  await eventually(async () => {
-    detail = (await callAs(ctx, who, 'GET', `/test-runs/${id}`)).body as TestRunDetail;
-    expect(detail.status).not.toBe('running');
-  }, 30_000);
-  return detail as TestRunDetail;
-};
+const runToEnd = (who: TestUser, body: Record<string, unknown>) => runToEndIn(ctx, who, body);
 
 /** The points the run's own ledger row gave (achievements it unlocked have rows of their own). */
 const runPoints = async (runId: string) =>

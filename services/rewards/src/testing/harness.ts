@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { TestRunDetail } from '@starforge/contracts';
 import { idempotencyKeyMigrations, type Jobs, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
-import { testAppOf, type TestApp } from '@starforge/test-db/harness';
+import { eventually } from '@starforge/test-db/eventually';
+import { callAsIn, testAppOf, type Caller, type TestApp } from '@starforge/test-db/harness';
 import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
 import { createApp } from '../app';
 import type { RewardsConfig } from '../config/env';
@@ -75,6 +77,19 @@ export const rewardsTestContext = (options: { config?: RewardsConfig; startJobs?
     await ctx.sql?.end();
   });
   return ctx;
+};
+
+/** Starts a run as `who` through the API and waits until it finished (the engine's result kept with it). */
+export const runToEnd = async (ctx: RewardsTestContext, who: Caller, body: Record<string, unknown>): Promise<TestRunDetail> => {
+  const started = await callAsIn(ctx, who, 'POST', '/test-runs', { body });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const id = (started.body as { id: string }).id;
+  let detail: TestRunDetail | undefined;
+  await eventually(async () => {
+    detail = (await callAsIn(ctx, who, 'GET', `/test-runs/${id}`)).body as TestRunDetail;
+    expect(detail.status).not.toBe('running');
+  }, 30_000);
+  return detail as TestRunDetail;
 };
 
 /** Gives a user points and cash through the published functions (what other domains call). */
