@@ -1,4 +1,4 @@
-export { createEnginePool, type EnginePool, type EnginePoolOptions, type EnginePoolStats } from './pool';
+export { createEnginePool, type EnginePool, type EnginePoolOptions, type EnginePoolStats, type RunOptions, SUITE_MEMORY_MB } from './pool';
 export type { WorkerMemory } from './protocol';
 export { DEPLOYMENT_KEY, failedResult, gasByFunction, type EngineCall, type EngineRequest, type EngineResult } from './request';
 export { NETWORK_PROFILES, type NetworkProfile } from './networks';

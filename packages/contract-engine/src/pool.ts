@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { crashSummary } from './crash';
-import type { FromWorker, ToWorker, WorkerMemory } from './protocol';
+import { CONTRACT_CALL_GAS_LIMIT } from '@starforge/contracts';
+import type { FromWorker, ToWorker, WorkerMemory, WorkerSettings } from './protocol';
 import { type EngineRequest, type EngineResult, failedResult } from './request';
 
 export interface EnginePoolOptions {
@@ -14,9 +15,22 @@ export interface EnginePoolOptions {
    * and WebAssembly memory together pass this after a run is replaced before it takes another.
    */
   memoryMb: number;
+  /**
+   * A suite's child process (EDR: its heaps, and the step-by-step replay of a failing test, which
+   * grows with the gas the test burned: ~2.1 GB at 10,000,000 gas); 2,560 MB by default.
+   */
+  suiteMemoryMb?: number;
   /** Where the stack of a compiler or EVM crash goes (the run itself only says what broke). */
   log?: (line: string) => void;
 }
+
+export interface RunOptions {
+  /** A suite's run as it moves on: compiling, then tests done of the total. */
+  onProgress?: (progress: { phase: 'compiling' | 'running'; testsDone: number; testsTotal: number }) => void;
+}
+
+/** What a suite's child may use by default (see EnginePoolOptions.suiteMemoryMb). */
+export const SUITE_MEMORY_MB = 2_560;
 
 export interface EnginePool {
   /**
@@ -24,7 +38,7 @@ export interface EnginePool {
    * the memory cap, or the compiler or the EVM throwing on it); rejects only when no worker can
    * start, the request cannot be sent to one, or the pool is closed.
    */
-  run(request: EngineRequest): Promise<EngineResult>;
+  run(request: EngineRequest, options?: RunOptions): Promise<EngineResult>;
   /** Stops every worker; runs not finished reject. */
   close(): Promise<void>;
   /** What the workers hold now, for health pages and benchmarks. */
@@ -49,6 +63,7 @@ interface Job {
   request: EngineRequest;
   resolve: (result: EngineResult) => void;
   reject: (error: Error) => void;
+  onProgress?: RunOptions['onProgress'];
 }
 
 interface Slot {
@@ -101,10 +116,19 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
     job.resolve({ ...failedResult(job.request, solcVersion, summary), duration_ms: Math.round(performance.now() - slot.startedAt) });
 
   const spawn = () => {
-    const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
+    const workerData: WorkerSettings = {
+      runTimeoutMs: options.runTimeoutMs,
+      suiteMemoryMb: options.suiteMemoryMb ?? SUITE_MEMORY_MB,
+      suiteGasPerCall: CONTRACT_CALL_GAS_LIMIT,
+    };
+    const worker = new Worker(WORKER_ENTRY, { workerData, resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
     const slot: Slot = { worker, ready: false, job: null, timer: null, startedAt: 0, stopped: null, failure: null, runs: 0, solcLoadMs: null, memory: null };
     slots.add(slot);
     worker.on('message', (message: FromWorker) => {
+      if (message.type === 'progress') {
+        if (slot.job?.id === message.id) slot.job.onProgress?.({ phase: message.phase, testsDone: message.testsDone, testsTotal: message.testsTotal });
+        return;
+      }
       slot.memory = message.memory;
       if (message.type === 'ready') {
         slot.ready = true;
@@ -197,13 +221,13 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
   fill();
 
   return {
-    run: (request) =>
+    run: (request, runOptions) =>
       new Promise<EngineResult>((resolve, reject) => {
         if (closed) {
           reject(new Error('The contract engine is closed.'));
           return;
         }
-        queue.push({ id: nextId++, request, resolve, reject });
+        queue.push({ id: nextId++, request, resolve, reject, ...(runOptions?.onProgress ? { onProgress: runOptions.onProgress } : {}) });
         fill();
         dispatch();
       }),

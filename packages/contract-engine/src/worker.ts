@@ -1,14 +1,16 @@
 import { createRequire } from 'node:module';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Solc } from './compile';
 import { crashSummary } from './crash';
-import type { FromWorker, ToWorker, WorkerMemory } from './protocol';
+import type { FromWorker, ToWorker, WorkerMemory, WorkerSettings } from './protocol';
 import { runContract } from './run';
+import { runSuiteRequest } from './suite/run-request';
 
 // Loading solc (9 MB of emscripten output) is the slow part of a worker's start, so it happens
 // once, here; soljson also installs an unhandledRejection handler that throws, which must never
 // land in the service's own thread.
 const port = parentPort!;
+const settings = workerData as WorkerSettings;
 const started = performance.now();
 const solc = (await import('solc')).default as Solc;
 const send = (message: FromWorker) => port.postMessage(message);
@@ -23,9 +25,23 @@ const memory = (): WorkerMemory => ({
 send({ type: 'ready', solcVersion: solc.version(), loadMs: Math.round(performance.now() - started), memory: memory() });
 
 // One run at a time: the pool sends the next only after this one answered.
-port.on('message', async ({ id, request }: ToWorker) => {
+// A suite (named sources) compiles here and runs on EDR in a child process of its own; one file
+// runs on the first generation's EVM, in this thread.
+const run = ({ id, request }: ToWorker) => {
+  if (request.sources === undefined) return runContract(solc, request);
+  const limits = {
+    deadline: performance.now() + settings.runTimeoutMs,
+    runTimeoutMs: settings.runTimeoutMs,
+    memoryMb: settings.suiteMemoryMb,
+    gasPerCall: settings.suiteGasPerCall,
+  };
+  return runSuiteRequest(request, limits, (progress) => send({ type: 'progress', id, ...progress }));
+};
+
+port.on('message', async (message: ToWorker) => {
+  const { id } = message;
   try {
-    send({ type: 'result', id, result: await runContract(solc, request), memory: memory() });
+    send({ type: 'result', id, result: await run(message), memory: memory() });
   } catch (e) {
     const detail = e instanceof Error ? (e.cause instanceof Error ? (e.cause.stack ?? e.cause.message) : (e.stack ?? e.message)) : String(e);
     send({ type: 'crash', id, summary: crashSummary(e), detail, memory: memory() });

@@ -88,6 +88,8 @@ export const auditFindingSchema = z.object({
   message: z.string(),
   line: z.number().int().positive(),
   column: z.number().int().positive(),
+  /** A suite's finding: the file it is in. */
+  file: z.string().optional(),
 });
 export type AuditFinding = z.infer<typeof auditFindingSchema>;
 

@@ -99,9 +99,19 @@ process.once('message', async ({ job }) => {
       includeTraces: IncludeTraces.All,
       collectStackTraces: CollectStackTraces.OnFailure,
     };
-    await context.runSolidityTests(L1_CHAIN_TYPE, job.artifacts, job.testSuites, config, { buildInfos: job.buildInfos, ignoreContracts: false }, (suite) =>
-      send({ type: 'suite', suite: { name: suite.id.name, source: suite.id.source, warnings: suite.warnings, tests: suite.testResults.map(testOf) } }),
-    );
+    // runSolidityTests may resolve before its last suite's callback (Hardhat counts the suites
+    // too): the run is over when every suite has reported.
+    let reported = 0;
+    let allReported;
+    const everySuite = new Promise((resolve) => {
+      allReported = resolve;
+    });
+    if (job.testSuites.length === 0) allReported();
+    await context.runSolidityTests(L1_CHAIN_TYPE, job.artifacts, job.testSuites, config, { buildInfos: job.buildInfos, ignoreContracts: false }, (suite) => {
+      send({ type: 'suite', suite: { name: suite.id.name, source: suite.id.source, warnings: suite.warnings, tests: suite.testResults.map(testOf) } });
+      if (++reported === job.testSuites.length) allReported();
+    });
+    await everySuite;
     send({ type: 'done', rssMb: rssMb() });
   } catch (error) {
     send({ type: 'error', message: error instanceof Error ? error.message : String(error), rssMb: rssMb() });

@@ -25,6 +25,8 @@ export interface SuiteOutcome {
   suite: SuiteResultFields;
   /** Why the whole run was stopped (time, memory, a crash, EDR refusing the suite); null when it ran to its end. */
   failure: string | null;
+  /** Which limit stopped the child, when one did (`failure` says it in words). */
+  stoppedBy: ChildStop['why'] | null;
   /** Sentences beside the results: a campaign stopped by its time limit, EDR's warnings. */
   notes: string[];
   durationMs: number;
@@ -57,6 +59,7 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
   const notes: string[] = [];
   const child: SuiteOutcome['child'] = { pid: null, startMs: null, readyRssMb: null, endRssMb: null };
   let failure: string | null = null;
+  let stoppedBy: ChildStop['why'] | null = null;
 
   if (built.testSuites.length > 0) {
     // EDR insists on a project root that exists; an empty folder of its own gives cheatcodes nothing to find.
@@ -103,7 +106,10 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
         }
       });
       const stop = await handle.ended;
-      if (stop) failure = stopSentence(stop, limits);
+      if (stop) {
+        failure = stopSentence(stop, limits);
+        stoppedBy = stop.why;
+      }
     } finally {
       await rm(projectRoot, { recursive: true, force: true });
     }
@@ -129,6 +135,7 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
       compile_ms: Math.round(compiled.compileMs),
     },
     failure,
+    stoppedBy,
     notes,
     durationMs: Math.round(performance.now() - started),
     child,

@@ -1,0 +1,137 @@
+import type { AuditFinding, CompilerMessage, FunctionResult, SuiteSource } from '@starforge/contracts';
+import type { AstNode } from '../ast';
+import { auditAst } from '../audit';
+import { NETWORK_PROFILES } from '../networks';
+import { type EngineRequest, type EngineResult, failedResult } from '../request';
+import { type CompiledSuite, compileSuite } from './compile';
+import { runSuite, type SuiteOutcome } from './run';
+
+/** What a suite's run may use, set by the pool (time from when its worker took the run). */
+export interface SuiteRequestLimits {
+  /** When the pool stops the run's worker (performance.now() of this thread); the suite's child is killed before. */
+  deadline: number;
+  /** The time limit as the user reads it: "took longer than N s". */
+  runTimeoutMs: number;
+  memoryMb: number;
+  gasPerCall: number;
+}
+
+export type SuiteProgressListener = (progress: { phase: 'compiling' | 'running'; testsDone: number; testsTotal: number }) => void;
+
+/** The test types a suite of several files runs as; a transaction or a performance run measures one file's functions. */
+export const SUITE_TEST_TYPES = ['smart_contract', 'gas_optimization', 'security_audit'] as const;
+
+/** The child is killed this long before the pool's own deadline, so the run ends with its tests, not by the pool. */
+const CHILD_DEADLINE_MARGIN_MS = 1_000;
+
+const gasText = (n: number) => n.toLocaleString('en-US');
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+const engineNote = (message: string): CompilerMessage => ({ severity: 'warning', type: 'Engine', message, line: null, column: null });
+const placeOf = (m: CompilerMessage) => (m.line === null ? '' : ` (${m.file ? `${m.file}, ` : ''}line ${m.line}, column ${m.column})`);
+
+const summaryOfTests = (functions: FunctionResult[]): { status: EngineResult['status']; summary: string } => {
+  if (functions.length === 0) {
+    return { status: 'failed', summary: 'The suite has no tests: name public functions test… or invariant… in a contract that imports forge-std/Test.sol.' };
+  }
+  const failed = functions.filter((f) => f.outcome === 'failed');
+  const first = failed[0];
+  if (!first) return { status: 'completed', summary: `All ${functions.length} tests passed.` };
+  const where = first.test ? `${first.test.contract}.${first.signature}` : first.signature;
+  const why = first.test?.failure ?? first.revert_reason ?? 'it failed';
+  return { status: 'failed', summary: `${failed.length} of ${functions.length} tests failed: ${where}: ${why}.` };
+};
+
+/** Each user file's AST through the first generation's audit rules, each finding naming its file. */
+const auditSuite = (compiled: CompiledSuite, sources: SuiteSource[]): AuditFinding[] => {
+  const output = compiled.output as { sources?: Record<string, { ast?: AstNode }> };
+  return sources.flatMap((source) => {
+    const ast = output.sources?.[source.name]?.ast;
+    return ast ? auditAst(ast, source.content).map((finding) => ({ ...finding, file: source.name })) : [];
+  });
+};
+
+/**
+ * A run of named sources (issue 27): compiled with the suite's imports (compile.ts), then its
+ * Foundry-style tests on EDR in a child process the OS limits (run.ts). `smart_contract` runs the
+ * suite; `gas_optimization` runs it twice, optimizer off and on, and gives each test both gas
+ * figures; `security_audit` checks each of the user's files with the audit rules and deploys
+ * nothing. Resolves for everything the suite can get wrong; a compiler crash throws (the worker
+ * is then replaced, as for a one-file run).
+ */
+export const runSuiteRequest = async (request: EngineRequest, limits: SuiteRequestLimits, onProgress?: SuiteProgressListener): Promise<EngineResult> => {
+  const started = performance.now();
+  const sources = request.sources ?? [];
+  const profile = NETWORK_PROFILES[request.network];
+  const evmVersion = profile.hardfork;
+  onProgress?.({ phase: 'compiling', testsDone: 0, testsTotal: 0 });
+  const compiled = await compileSuite(sources, { evmVersion });
+  const result: EngineResult = {
+    ...failedResult(request, compiled.solcVersion, ''),
+    errors: compiled.errors,
+    warnings: [...compiled.warnings],
+  };
+  const done = (status: EngineResult['status'], summary: string): EngineResult => ({
+    ...result,
+    status,
+    summary,
+    total_gas: (result.deployment?.gas_used ?? 0) + result.functions.reduce((sum, f) => sum + f.gas_used, 0),
+    duration_ms: Math.round(performance.now() - started),
+  });
+  const firstError = compiled.errors[0];
+  if (firstError) return done('failed', `It does not compile: ${firstError.message}${placeOf(firstError)}.`);
+
+  if (request.testType === 'security_audit') {
+    result.findings = auditSuite(compiled, sources);
+    const [first, ...more] = result.findings;
+    if (!first) return done('completed', `None of the checks found anything in ${sources.length} file${sources.length === 1 ? '' : 's'}.`);
+    return done(
+      'failed',
+      `${result.findings.length} finding${more.length ? 's' : ''}: ${first.title} in ${first.file} at line ${first.line}${more.length ? ` and ${more.length} more` : ''}.`,
+    );
+  }
+
+  const run = async (suite: CompiledSuite, report: boolean): Promise<SuiteOutcome | string> => {
+    const timeMs = Math.floor(limits.deadline - performance.now() - CHILD_DEADLINE_MARGIN_MS);
+    if (timeMs < CHILD_DEADLINE_MARGIN_MS) return `The run took longer than ${seconds(limits.runTimeoutMs)} and was stopped.`;
+    const outcome = await runSuite(suite, {
+      limits: { timeMs, memoryMb: limits.memoryMb, gasPerCall: limits.gasPerCall },
+      chainId: profile.chainId,
+      ...(report && onProgress ? { onProgress: (p: { testsDone: number; testsTotal: number }) => onProgress({ phase: 'running', ...p }) } : {}),
+    });
+    if (outcome.stoppedBy === 'time') return { ...outcome, failure: `The run took longer than ${seconds(limits.runTimeoutMs)} and was stopped.` };
+    return outcome;
+  };
+
+  const off = await run(compiled, true);
+  if (typeof off === 'string') return done('failed', off);
+  result.functions = off.functions;
+  result.suite = off.suite;
+  result.warnings.push(...off.notes.map(engineNote));
+  const [mainDeployment] = off.suite.deployments;
+  result.contract_name = mainDeployment?.contract ?? off.functions[0]?.test?.contract ?? null;
+  if (mainDeployment) result.deployment = { gas_used: mainDeployment.gas_used, code_size: mainDeployment.code_size };
+  if (off.failure) return done('failed', off.failure);
+  const tests = summaryOfTests(off.functions);
+  if (request.testType === 'smart_contract' || tests.status === 'failed') return done(tests.status, tests.summary);
+
+  // gas_optimization: the same suite compiled with the optimizer on (200 runs), each test's gas beside.
+  const optimized = await compileSuite(sources, { evmVersion, optimizer: { enabled: true, runs: 200 } });
+  const optimizedError = optimized.errors[0];
+  if (optimizedError) return done('failed', `With the optimizer on it does not compile: ${optimizedError.message}${placeOf(optimizedError)}.`);
+  const on = await run(optimized, false);
+  if (typeof on === 'string') return done('failed', on);
+  if (on.failure) return done('failed', `With the optimizer on: ${on.failure}`);
+  const key = (f: FunctionResult) => `${f.test?.file}:${f.test?.contract}.${f.signature}`;
+  const onGas = new Map(on.functions.map((f) => [key(f), f.gas_used]));
+  for (const f of result.functions) if (onGas.has(key(f))) f.optimized_gas = onGas.get(key(f));
+  const onDeployment = on.suite.deployments.find((d) => d.contract === mainDeployment?.contract);
+  if (result.deployment && onDeployment) result.deployment.optimized_gas = onDeployment.gas_used;
+  const measured = [...(result.deployment ? [result.deployment] : []), ...result.functions];
+  const gasOff = measured.reduce((sum, m) => sum + m.gas_used, 0);
+  const gasOn = measured.reduce((sum, m) => sum + (m.optimized_gas ?? m.gas_used), 0);
+  const saved = gasOff - gasOn;
+  return done(
+    'completed',
+    `The optimizer (200 runs) ${saved >= 0 ? 'saves' : 'adds'} ${gasText(Math.abs(saved))} gas (${gasOff === 0 ? 0 : Math.round((Math.abs(saved) / gasOff) * 100)} %) over ${result.deployment ? 'the deployment and ' : ''}${result.functions.length} tests.`,
+  );
+};
