@@ -7,6 +7,7 @@ import { ensureServicesCompiled } from './compile-services';
 import { repoRoot } from './paths';
 import { ensureFrontendsBuilt } from './stack';
 import { findDebianPostgres, startThrowawayPostgres } from './system-postgres';
+import { runOnSupportedNode } from './workspace-node';
 
 // `pnpm test`: every check there is — types, lint and unused code (Biome, knip), units and
 // service tests on a real PostgreSQL (vitest), then the end-to-end journeys in Debian's Chromium
@@ -94,6 +95,8 @@ const ensureChromium = (): void => {
   if (!ensureDebianPackage({ name: 'chromium', purpose: `Playwright drives it at ${CHROMIUM_PATH} for the end-to-end tests`, installed })) process.exit(1);
 };
 
+await runOnSupportedNode();
+console.log(`pnpm test on Node.js ${process.version}`);
 ensureChromium();
 const results = {
   typecheck: run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
