@@ -35,6 +35,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
+    // The README's start; on the machine's older Node.js, start.ts runs itself again on the
+    // workspace's Node 24 (README, "Which Node.js runs the product").
     command: 'node --import tsx tooling/launcher/src/start.ts',
     url: `${baseURL}/remotes.json`,
     timeout: 10 * 60_000,

@@ -62,7 +62,7 @@ export const runService = async ({
 
   const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
     // The launcher reads this line to learn the port when it asked for any free one.
-    console.log(`[${domain}] listening on http://${info.address}:${info.port}`);
+    console.log(`[${domain}] listening on http://${info.address}:${info.port} (Node.js ${process.version})`);
   });
 
   let stopping = false;

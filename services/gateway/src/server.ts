@@ -7,7 +7,7 @@ const config = readGatewayConfig();
 const { server, close } = createGatewayServer(config);
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
-  console.log(`[gateway] listening on http://${info.address}:${info.port}`);
+  console.log(`[gateway] listening on http://${info.address}:${info.port} (Node.js ${process.version})`);
 });
 
 let stopping = false;

@@ -73,7 +73,7 @@ const compileProgram = async (program: string): Promise<void> => {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     // Node's own resolution, so a bundle and the packages outside it agree on every file.
     conditions: [],
     mainFields: ['main'],

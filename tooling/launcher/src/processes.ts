@@ -30,7 +30,8 @@ export const startNodeProcess = (name: string, entry: string, env: NodeJS.Proces
     if (recent.length > 30) recent.shift();
     const match = /listening on (http:\/\/\S+)/.exec(line);
     if (match?.[1]) resolveListening(match[1]);
-    else log(`[${name}] ${line.replace(/^\[[a-z]+\] /, '')}`);
+    // Logged too: the line names the Node.js the program runs on.
+    log(`[${name}] ${line.replace(/^\[[a-z]+\] /, '')}`);
   };
   createInterface({ input: child.stdout! }).on('line', onLine);
   createInterface({ input: child.stderr! }).on('line', onLine);

@@ -3,6 +3,7 @@ import { fromRoot } from './paths';
 import { freePort, isPortFree } from './ports';
 import { commandLine, descendants, isRunning, procInfo } from './proc';
 import { README_START_COMMAND, startReadmeCommand } from './readme-start';
+import { SUPPORTED_NODE_MAJOR } from './workspace-node';
 
 const until = async (check: () => boolean, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;
@@ -21,6 +22,10 @@ describe(`${README_START_COMMAND} under a process manager`, () => {
       // What production runs: the seven compiled programs, and the embedded PostgreSQL.
       expect(commands.filter((c) => /services\/[a-z]+\/dist\/server\.js/.test(c))).toHaveLength(7);
       expect(stack.some((p) => p.comm === 'postgres')).toBe(true);
+      // Each of the seven says, as it starts listening, which Node.js runs it.
+      const majors = [...started.output().matchAll(/listening on http:\/\/\S+ \(Node\.js v(\d+)\./g)].map((m) => Number(m[1]));
+      expect(majors).toHaveLength(7);
+      expect(majors.filter((major) => major < SUPPORTED_NODE_MAJOR)).toEqual([]);
 
       process.kill(outermost, 'SIGTERM');
       await until(() => stack.every((p) => !isRunning(p)), 30_000);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { delimiter, sep } from 'node:path';
 import { repoRoot } from './paths';
 
 /** The README's start command. */
@@ -17,10 +18,27 @@ export interface StartedCommand {
 /**
  * The environment a process manager would give: the caller's, minus what a package manager adds
  * for its scripts, so a test or benchmark run through `pnpm` does not pass for part of the launch
- * (launch-chain.ts looks for those variables).
+ * (launch-chain.ts looks for those variables). That includes the node_modules/.bin folders on
+ * PATH and the NODE_PATH of pnpm's command shims: with the workspace's folder on PATH, `npx`
+ * would start under `node_modules/.bin/node`, a shell script that does not pass a signal on to
+ * the Node it runs, which a process manager's `npx` never does.
  */
-const managerEnvironment = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([name]) => !/^(npm_|pnpm_)/i.test(name) && name !== 'INIT_CWD'));
+const managerEnvironment = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
+  const merged = Object.entries({ ...process.env, ...env }).filter(([name]) => !/^(npm_|pnpm_)/i.test(name) && !['INIT_CWD', 'NODE_PATH'].includes(name));
+  return Object.fromEntries(
+    merged.map(([name, value]) =>
+      name === 'PATH' && value !== undefined
+        ? [
+            name,
+            value
+              .split(delimiter)
+              .filter((dir) => !dir.split(sep).includes('node_modules'))
+              .join(delimiter),
+          ]
+        : [name, value],
+    ),
+  );
+};
 
 /**
  * Runs the README's start command in the checkout as a process manager does: in a session of its

@@ -8,6 +8,7 @@ import { ensureServicesCompiled } from './compile-services';
 import { repoRoot } from './paths';
 import { ensureFrontendsBuilt } from './stack';
 import { findDebianPostgres, startThrowawayPostgres } from './system-postgres';
+import { runOnSupportedNode } from './workspace-node';
 
 // `pnpm test`: every check there is — types, lint and unused code (Biome, knip), units and
 // service tests on a real PostgreSQL (vitest), then the end-to-end journeys in Debian's Chromium
@@ -108,6 +109,8 @@ const recapFailures = () => {
   if (recap.length) console.log(`\n=== what failed, or passed only when retried:\n${recap.join('\n')}`);
 };
 
+await runOnSupportedNode();
+console.log(`pnpm test on Node.js ${process.version}`);
 ensureChromium();
 for (const report of [VITEST_JSON_REPORT, E2E_JSON_REPORT, DEBIAN_VITEST_JSON_REPORT]) rmSync(`${repoRoot}/${report}`, { force: true });
 const results = {
