@@ -7,7 +7,7 @@ import type { TestRun } from '@starforge/contracts';
 import { testAppOf } from '@starforge/test-db/harness';
 import { createApp } from './app';
 import { EXECUTE_CONTRACT_RUN_JOB } from './domain/contract-runs';
-import { registerRewardsJobs } from './jobs';
+import { CONTRACT_RUN_EXPIRY_MARGIN_SECONDS, registerRewardsJobs } from './jobs';
 import { callAs, eventually, ledgerBreaks, rewardsTestContext, signIn, testConfig, testJobs, type RewardsTestContext } from './testing/harness';
 
 // These tests use the real queues (`rewards_jobs`), as the service and its engine workers do.
@@ -15,9 +15,10 @@ const ctx = rewardsTestContext();
 const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 const services = serviceProcesses('rewards', serviceDir);
 const workers = serviceProcesses('rewards', serviceDir, { entry: 'src/engine-worker.ts' });
-// A short run limit, so a dead worker's job expires 15 s after it was taken; one run at a time.
+// A short run limit, so a dead worker's job expires 25 s after it was taken; one run at a time.
 const RUN_TIMEOUT_MS = 5_000;
 const engineEnv = { ENGINE_RUN_TIMEOUT_MS: String(RUN_TIMEOUT_MS), ENGINE_WORKERS: '1' };
+const EXPIRES_MS = RUN_TIMEOUT_MS + CONTRACT_RUN_EXPIRY_MARGIN_SECONDS * 1000;
 
 /** An engine worker process, with what it printed so far. */
 const startWorker = async (env: NodeJS.ProcessEnv = {}) => {
@@ -106,13 +107,13 @@ describe('engine workers: contract runs leave the rewards service', () => {
     const killedAt = Date.now();
     expect(await statusOf(run.id)).toBe('running');
     try {
-      // Back within the job's expiry (the run limit + 10 s) and a retry's delay.
-      await eventually(async () => (await statusOf(run.id)) !== 'running', RUN_TIMEOUT_MS + 10_000 + 20_000, 250);
+      // Back within the job's expiry (the run limit + the margin) and a retry's delay.
+      await eventually(async () => (await statusOf(run.id)) !== 'running', EXPIRES_MS + 20_000, 250);
     } finally {
       other.child.kill('SIGTERM');
       await exited(other.child);
     }
-    expect(Date.now() - killedAt).toBeLessThan(RUN_TIMEOUT_MS + 10_000 + 20_000);
+    expect(Date.now() - killedAt).toBeLessThan(EXPIRES_MS + 20_000);
     expect(await statusOf(run.id)).toBe('completed');
     expect(other.printed()).toContain(`took run ${run.id}`);
     const { credits, finishedEvents } = (await finishedOnce(run.id))!;

@@ -6,12 +6,15 @@ import { EXECUTE_CONTRACT_RUN_JOB, executeContractRun, giveUpContractRun, type C
 /**
  * The contract-run queue's policy, the same wherever it is declared or worked (pg-boss fixes a
  * job's expiry when it is enqueued). A job taken is a run under way (a worker takes as many as it
- * has engine workers): it ends within the run's time limit (then the run fails), so only a job
- * whose worker process died outlives it and expires, 10 s later; maintenance (every second) hands
- * it back and another worker runs it once more (the engine is deterministic, the finish
- * idempotent). A killed run comes back within the run's limit + about 12 s.
+ * has engine threads): it ends within the run's time limit (then the run fails) plus what the
+ * limit does not count, an engine thread loading solc (seconds; 13 s was seen on a machine at load
+ * 40); so only a job whose worker process died outlives it and expires, 20 s later; maintenance
+ * (every second) hands it back and another worker runs it once more (the engine is deterministic,
+ * the finish idempotent). A killed run comes back within the run's limit + about 22 s.
  */
-export const contractRunQueue = (runTimeoutMs: number) => ({ expireInSeconds: Math.ceil(runTimeoutMs / 1000) + 10 });
+export const contractRunQueue = (runTimeoutMs: number) => ({ expireInSeconds: Math.ceil(runTimeoutMs / 1000) + CONTRACT_RUN_EXPIRY_MARGIN_SECONDS });
+/** What a contract run's job may take beyond the run's time limit before it counts as abandoned. */
+export const CONTRACT_RUN_EXPIRY_MARGIN_SECONDS = 20;
 
 /**
  * The rewards service's durable jobs. Each is idempotent in the database (the run or withdrawal
