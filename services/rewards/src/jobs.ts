@@ -3,6 +3,9 @@ import { COMPLETE_WITHDRAWAL_JOB, completeWithdrawal, type CompleteWithdrawalJob
 import { FINISH_TEST_RUN_JOB, finishTestRun, type FinishTestRunJob } from './domain/test-runs';
 import { EXECUTE_CONTRACT_RUN_JOB, executeContractRun, giveUpContractRun, type ContractEngine, type ExecuteContractRunJob } from './domain/contract-runs';
 
+/** What a contract run's job may take beyond the run's time limit before it counts as abandoned. */
+export const CONTRACT_RUN_EXPIRY_MARGIN_SECONDS = 20;
+
 /**
  * The contract-run queue's policy, the same wherever it is declared or worked (pg-boss fixes a
  * job's expiry when it is enqueued). A job taken is a run under way (a worker takes as many as it
@@ -12,9 +15,7 @@ import { EXECUTE_CONTRACT_RUN_JOB, executeContractRun, giveUpContractRun, type C
  * (every second) hands it back and another worker runs it once more (the engine is deterministic,
  * the finish idempotent). A killed run comes back within the run's limit + about 22 s.
  */
-export const contractRunQueue = (runTimeoutMs: number) => ({ expireInSeconds: Math.ceil(runTimeoutMs / 1000) + CONTRACT_RUN_EXPIRY_MARGIN_SECONDS });
-/** What a contract run's job may take beyond the run's time limit before it counts as abandoned. */
-export const CONTRACT_RUN_EXPIRY_MARGIN_SECONDS = 20;
+const contractRunQueue = (runTimeoutMs: number) => ({ expireInSeconds: Math.ceil(runTimeoutMs / 1000) + CONTRACT_RUN_EXPIRY_MARGIN_SECONDS });
 
 /**
  * The rewards service's durable jobs. Each is idempotent in the database (the run or withdrawal

@@ -7,7 +7,7 @@ export interface RunProgress {
 }
 
 /** A run's progress goes out at most this often ("a few a second"): the stream is not a log. */
-export const PROGRESS_INTERVAL_MS = 250;
+const PROGRESS_INTERVAL_MS = 250;
 
 export interface ProgressPublisher {
   /** The run was taken: `phase: 'compiling'` (sent at once). */
