@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
@@ -32,6 +33,13 @@ const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
+  });
+
+/** Each thread's nice value in a Linux process (field 19 of /proc/<pid>/task/<tid>/stat, after the name in parentheses). */
+const threadNice = (pid: number): { tid: string; nice: number }[] =>
+  readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return { tid, nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
   });
 
 /** The service's routes on the real queues, enqueueing only (as the service does). */
@@ -83,6 +91,10 @@ describe('engine workers: contract runs leave the rewards service', () => {
     const worker = await startWorker();
     try {
       await eventually(async () => (await statusOf(waiting.id)) !== 'running', 60_000, 250);
+      // Every thread, the engine's included, runs at its lower priority (ENGINE_NICE, 10), so a service on the same machine goes first.
+      const threads = threadNice(worker.child.pid as number);
+      expect(threads.length).toBeGreaterThan(5);
+      expect(threads.filter((t) => t.nice !== 10)).toEqual([]);
     } finally {
       worker.child.kill('SIGTERM');
       expect(await exited(worker.child)).toBe(0);

@@ -1,4 +1,5 @@
-import { hostname } from 'node:os';
+import { readdirSync } from 'node:fs';
+import { hostname, setPriority } from 'node:os';
 import { createJobs, createSql, onLauncherExit, readPoolSizes, readServiceEnv } from '@starforge/service-kit';
 import { readRewardsConfig } from './config/env';
 import { lazyContractEngine, type ContractEngine } from './domain/contract-runs';
@@ -13,7 +14,16 @@ import { registerEngineJobs } from './jobs';
 const log = (line: string) => console.log(`[engine] ${line}`);
 const env = readServiceEnv();
 const config = readRewardsConfig();
-const { workers, runTimeoutMs, memoryMb, stopGraceMs, healthPort } = config.engine;
+const { workers, runTimeoutMs, memoryMb, stopGraceMs, healthPort, nice } = config.engine;
+// Every thread at the engine's priority, before any engine thread starts: on Linux a nice value
+// is a thread's own (V8's and libuv's threads, already running, would keep theirs, and V8 compiles
+// solc's WebAssembly on them) and a new thread takes its creator's.
+setPriority(nice);
+try {
+  for (const tid of readdirSync('/proc/self/task')) setPriority(Number(tid), nice);
+} catch {
+  // Not Linux: the process's priority is all there is.
+}
 
 // Each run holds a connection only while it reads or finishes; progress and /health share the rest.
 const sql = createSql(env.DATABASE_URL, { max: workers + 2, schema: 'rewards' });
@@ -50,7 +60,7 @@ const health = serveEngineHealth(
   // The launcher reads this line, as a service's, to know the worker is up.
   (url) => log(`listening on ${url} (GET /health)`),
 );
-log(`ready on ${hostname()} (pid ${process.pid}): up to ${workers} contract run(s) at once, each within ${runTimeoutMs / 1000} s`);
+log(`ready on ${hostname()} (pid ${process.pid}): up to ${workers} contract run(s) at once, each within ${runTimeoutMs / 1000} s, at nice ${nice}`);
 
 let stopping = false;
 /**

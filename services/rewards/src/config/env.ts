@@ -26,6 +26,11 @@ const rewardsEnvSchema = z
      * queue for another worker. Below the launcher's 12 s before it kills a process.
      */
     ENGINE_STOP_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(8_000),
+    /**
+     * The engine worker's CPU priority (Linux nice, 0 to 19; its engine threads inherit it): on a
+     * machine it shares with services, their requests go first and contract runs take what is left.
+     */
+    ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /** The engine worker's own /health port (0: any free one, printed when it listens). */
     ENGINE_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   })
@@ -37,7 +42,7 @@ export interface RewardsConfig {
   testRunDelayMs: { min: number; max: number };
   withdrawalDelayMs: number;
   /** The contract engine's pool (packages/contract-engine) in each engine worker process, and how that process stops and is seen. */
-  engine: { workers: number; runTimeoutMs: number; memoryMb: number; stopGraceMs: number; healthPort: number };
+  engine: { workers: number; runTimeoutMs: number; memoryMb: number; stopGraceMs: number; healthPort: number; nice: number };
 }
 
 /** The rewards service's settings; the one place in the service that reads `process.env`. */
@@ -52,6 +57,7 @@ export const readRewardsConfig = (source: NodeJS.ProcessEnv = process.env): Rewa
       memoryMb: env.ENGINE_MEMORY_MB,
       stopGraceMs: env.ENGINE_STOP_GRACE_MS,
       healthPort: env.ENGINE_HEALTH_PORT,
+      nice: env.ENGINE_NICE,
     },
   };
 };
