@@ -59,19 +59,27 @@ export const engineWorkersBench = async ({ stack }: { stack: StackHolder }): Pro
     // A warm-up run: the worker's engine threads load solc on their first run.
     await waitFor([await start(accounts[0] as BenchAccount)]);
     await sleep(1_000);
-    const idleUntil = Date.now() + IDLE_MS;
-    const idle = await probe(health, () => Date.now() >= idleUntil);
+    const idleFor = async (ms: number) => {
+      const until = Date.now() + ms;
+      return probe(health, () => Date.now() >= until);
+    };
+    // Idle half before and half after the runs, so a change in the other sessions' load weighs on both sides alike.
+    const idleBefore = await idleFor(IDLE_MS / 2);
 
     const foreign = watchForeignCpu();
     const startedAt = performance.now();
+    // The 20 starts are requests to the service itself; its /health is measured once they are
+    // accepted, while the runs execute in the engine worker.
+    const ids = await Promise.all(accounts.map(start));
     let finished = false;
     const probing = probe(health, () => finished);
-    const ids = await Promise.all(accounts.map(start));
     await waitFor(ids);
     const allFinishedMs = performance.now() - startedAt;
     finished = true;
     const busy = await probing;
     const during = foreign();
+    await sleep(1_000);
+    const idle = [...idleBefore, ...(await idleFor(IDLE_MS / 2))];
     const [outcome] = await sql<{ completed: number; failed: number }[]>`
       select count(*) filter (where status = 'completed')::int as completed, count(*) filter (where status = 'failed')::int as failed
       from rewards.test_runs where id in ${sql(ids)}`;
@@ -101,7 +109,7 @@ export const engineWorkersBench = async ({ stack }: { stack: StackHolder }): Pro
       ],
       tables: [],
       notes: [
-        `The launcher's default: ${workers.length} engine worker process(es) (${workers.join(', ')}), each running ENGINE_WORKERS=${process.env.ENGINE_WORKERS ?? '2'} contract runs at once in its engine's worker threads; the rewards service only enqueues. ${RUNS} accounts each start one run of the Counter sample (smart_contract on Sepolia) through the gateway at once, after one warm-up run; the service's /health is asked directly, one request at a time every ${PROBE_EVERY_MS} ms, for ${IDLE_MS / 1000} s idle and then until the last run finished. Samples: ${idle.length} idle, ${busy.length} during the runs; other CPU during the runs: ${describeForeign(during)}.`,
+        `The launcher's default: ${workers.length} engine worker process(es) (${workers.join(', ')}), each running ENGINE_WORKERS=${process.env.ENGINE_WORKERS ?? '2'} contract runs at once in its engine's worker threads; the rewards service only enqueues. ${RUNS} accounts each start one run of the Counter sample (smart_contract on Sepolia) through the gateway at once, after one warm-up run; the service's /health is asked directly, one request at a time every ${PROBE_EVERY_MS} ms: idle for ${IDLE_MS / 2000} s before the runs and ${IDLE_MS / 2000} s after them, and from when all ${RUNS} starts were accepted until the last run finished. Samples: ${idle.length} idle, ${busy.length} during the runs; other CPU during the runs: ${describeForeign(during)}.`,
         'Before the engine workers, the same service compiled and ran contracts itself (in its own worker threads): the Testing Engine section above (pnpm bench contracts) measured its /health p99 at 386.8 ms during contract load on this loaded machine, 12.8 ms on a quiet one. The two cores are shared: what the engine worker takes, the service cannot have, so on two cores the remaining cost is CPU contention rather than the service’s own event loop.',
       ],
     };
