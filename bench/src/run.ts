@@ -7,6 +7,7 @@ import { firstScreensBench } from './first-screens';
 import { footprintBench } from './footprint';
 import { replicasLoadBench } from './replicas-load';
 import { contractsLoadBench } from './contracts-load';
+import { engineWorkersBench } from './engine-workers';
 import { frontendBuildBench } from './frontend-build';
 import { jobsLatenessBench } from './jobs-lateness';
 import { gatewayLoadBench } from './gateway-load';
@@ -24,7 +25,7 @@ import { rewardsLoadBench } from './rewards-load';
 import { skyCostBench } from './sky-cost';
 
 /**
- * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|images|marketplace|bounties|footprint|replicas|contracts` only those named.
+ * `pnpm bench` runs every benchmark; `pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|images|marketplace|bounties|footprint|replicas|contracts|workers` only those named.
  * One stack and one browser are shared, started on first use and always stopped at the end.
  * Results go to the terminal and to bench/RESULTS.md (sections that ran are replaced).
  */
@@ -73,6 +74,7 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   footprint: () => footprintBench(),
   replicas: () => replicasLoadBench(),
   contracts: () => contractsLoadBench({ stack }),
+  workers: () => engineWorkersBench({ stack }),
 };
 
 try {

@@ -19,6 +19,7 @@ export const BENCH_NAMES = [
   'footprint',
   'replicas',
   'contracts',
+  'workers',
 ] as const;
 
 export type BenchName = (typeof BENCH_NAMES)[number];

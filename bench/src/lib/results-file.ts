@@ -6,7 +6,7 @@ import { BENCH_NAMES, figureHead, figureRows, markdownTable, type BenchName, typ
 const HEADER = `# Starforge benchmarks
 
 Measured figures, written by \`bench/src/run.ts\` (\`npx -y pnpm@10 bench\` for all, or
-\`pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|images|marketplace|bounties|footprint|replicas|contracts\` for one). Each section below is replaced when its benchmark
+\`pnpm bench frontend|pages|dashboard|screens|sky|auth|jobs|gateway|events|rewards|nft|images|marketplace|bounties|footprint|replicas|contracts|workers\` for one). Each section below is replaced when its benchmark
 runs again and kept otherwise, so every section carries its own date, machine and command.
 Everything runs on one machine over loopback: the load generator, the browser, the services
 and PostgreSQL share its cores, so before each benchmark run.ts waits (at most 5 minutes) for

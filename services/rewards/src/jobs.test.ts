@@ -160,7 +160,7 @@ describe('a service stopped or killed mid-job', () => {
     const who = await signIn(ctx);
     await fund(ctx.sql, who.id, { cents: 300 });
     const before = testJobs();
-    registerRewardsJobs(before, ctx.sql, { engine: ctx.engine, runTimeoutMs: testConfig.engine.runTimeoutMs, workers: 1 });
+    registerRewardsJobs(before, ctx.sql, { runTimeoutMs: testConfig.engine.runTimeoutMs });
     await before.start();
     const service = withJobs(before, 400);
     const started = await startRun(service, who);
@@ -173,7 +173,7 @@ describe('a service stopped or killed mid-job', () => {
 
     // The restarted service opens the same queues and runs what waited.
     const after = testJobs(before.schema.replace(/_jobs$/, ''));
-    registerRewardsJobs(after, ctx.sql, { engine: ctx.engine, runTimeoutMs: testConfig.engine.runTimeoutMs, workers: 1 });
+    registerRewardsJobs(after, ctx.sql, { runTimeoutMs: testConfig.engine.runTimeoutMs });
     await after.start();
     try {
       await eventually(async () => (await run(started.id))?.status !== 'running');

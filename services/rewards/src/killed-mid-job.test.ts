@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
 import { serviceProcesses } from '@starforge/test-db/service-process';
 import type { TestRun } from '@starforge/contracts';
 import { testAppOf } from '@starforge/test-db/harness';
@@ -33,7 +32,7 @@ describe('the rewards service killed with SIGKILL in the middle of its jobs', ()
     const first = await startService();
     const queue = testJobs('rewards');
     // Registered, never started: this process only enqueues (the kit wants each queue's worker known).
-    registerRewardsJobs(queue, ctx.sql, { engine: ctx.engine, runTimeoutMs: testConfig.engine.runTimeoutMs, workers: 1 });
+    registerRewardsJobs(queue, ctx.sql, { runTimeoutMs: testConfig.engine.runTimeoutMs });
     const service: RewardsTestContext = {
       ...ctx,
       jobs: queue,
@@ -91,54 +90,4 @@ describe('the rewards service killed with SIGKILL in the middle of its jobs', ()
     expect(balances).toEqual({ cashBalanceCents: 0, totalWithdrawnCents: 500, tests: 1 });
     expect(await ledgerBreaks(ctx.sql)).toEqual([]);
   }, 60_000);
-
-  it('finishes a run of the user’s contract exactly once after a restart, with its result', async () => {
-    const who = await signIn(ctx);
-    await ctx.sql`select rewards.ensure_account(${who.id})`;
-    // A short run limit, so the dead copy's job expires 15 s after it was taken (2 s was too short
-    // for a cold worker's first compile on a loaded machine: the run failed on its time limit).
-    // One worker, as the test is about the job, not the pool.
-    const engineEnv = { ENGINE_RUN_TIMEOUT_MS: '5000', ENGINE_WORKERS: '1' };
-    const first = await processes.start(engineEnv);
-    const queue = testJobs('rewards');
-    registerRewardsJobs(queue, ctx.sql, { engine: ctx.engine, runTimeoutMs: 5_000, workers: 1 });
-    const service: RewardsTestContext = {
-      ...ctx,
-      jobs: queue,
-      app: testAppOf(createApp(ctx.sql, { jobs: queue, config: testConfig, keys: ctx.tokens.keys }), 'rewards'),
-    };
-    // The engine runs the contract, then the job's finishing statement waits for the user's balance row.
-    const holder = await ctx.sql.reserve();
-    await holder`begin`;
-    await holder`select 1 from rewards.user_balances where user_id = ${who.id} for update`;
-    const counter = SAMPLE_CONTRACTS.find((s) => s.id === 'counter');
-    const run = (
-      await callAs(service, who, 'POST', '/test-runs', { body: { network: 'sepolia', test_type: 'smart_contract', contract: { source: counter?.source } } })
-    ).body as TestRun;
-    const waiting = () => ctx.sql`
-      select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%rewards._finish_test_run(%'`;
-    // The first run after a start loads solc in a fresh worker: seconds on a busy machine.
-    await eventually(async () => (await waiting()).length === 1, 40_000);
-    first.kill('SIGKILL');
-    await new Promise((resolve) => first.once('exit', resolve));
-    await ctx.sql`select pg_terminate_backend(pid, 5000) from unnest(${(await waiting()).map((r) => r.pid as number)}::int[]) as pid`;
-    await holder`rollback`;
-    holder.release();
-    expect((await ctx.sql`select status, result from rewards.test_runs where id = ${run.id}`)[0]).toEqual({ status: 'running', result: null });
-
-    // The restarted service finds the job abandoned once it expires, compiles and runs the contract again, and finishes the run once.
-    const second = await processes.start(engineEnv);
-    try {
-      await eventually(async () => (await ctx.sql`select status from rewards.test_runs where id = ${run.id}`)[0]?.status === 'completed', 50_000, 250);
-    } finally {
-      second.kill('SIGTERM');
-    }
-    const [row] = await ctx.sql<{ gasUsed: number; total: string; credits: number; finishedEvents: number }[]>`
-      select r.gas_used, r.result->>'total_gas' as total,
-             (select count(*)::int from rewards.transactions where idempotency_key = ${`test_run:${run.id}`}) as credits,
-             (select count(*)::int from events.events where type = 'rewards.test_run_finished' and data->>'runId' = ${run.id}) as finished_events
-      from rewards.test_runs r where r.id = ${run.id}`;
-    expect(row).toEqual({ gasUsed: Number(row?.total), total: row?.total, credits: 1, finishedEvents: 1 });
-    expect(await ledgerBreaks(ctx.sql)).toEqual([]);
-  }, 130_000);
 });

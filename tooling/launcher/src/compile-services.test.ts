@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ensureServicesCompiled } from './compile-services';
-import { compiledEntry, serviceEntry } from './service-entry';
+import { compiledEntry, ENGINE_WORKER, serviceEntry } from './service-entry';
 
 describe('compiled services', () => {
   it('compiles what is stale, leaves what is current alone, and from then on starts the bundles', async () => {
@@ -29,5 +29,14 @@ describe('compiled services', () => {
     expect(bundle).not.toMatch(/from "@starforge\//);
     // The kit's idempotency migrations, found from the kit's source file, not from the bundle.
     expect(bundle).toContain('new URL("../../../packages/service-kit/src/idempotency/migrations.ts", import.meta.url)');
+  }, 60_000);
+
+  it('compiles the rewards engine worker beside the service, its engine threads found beside their source', async () => {
+    await ensureServicesCompiled(() => {});
+    expect(compiledEntry(ENGINE_WORKER)).toMatch(/services\/rewards\/dist\/engine-worker\.js$/);
+    expect(serviceEntry(ENGINE_WORKER)).toBe(compiledEntry(ENGINE_WORKER));
+    const bundle = await readFile(compiledEntry(ENGINE_WORKER), 'utf8');
+    expect(bundle).toContain('new URL("../../../packages/contract-engine/src/pool.ts", import.meta.url)');
+    expect(bundle).not.toContain('createApp');
   }, 60_000);
 });

@@ -5,10 +5,10 @@ import { serviceNames } from '@starforge/contracts';
 import { build, version as esbuildVersion } from 'esbuild';
 import { externalPackages, sourceImportMeta } from './bundle-plugins';
 import { fromRoot, repoRoot } from './paths';
-import { compiledEntry, runCompiledServices } from './service-entry';
+import { compiledEntry, ENGINE_WORKER, runCompiledServices, sourceEntry } from './service-entry';
 
-/** Every Node program production runs besides the launcher: the services and the gateway. */
-const PROGRAMS = [...serviceNames, 'gateway'] as const;
+/** Every Node program production runs besides the launcher: the services, the gateway and the engine worker. */
+const PROGRAMS = [...serviceNames, 'gateway', ENGINE_WORKER] as const;
 
 /** Beside each bundle: the hash of what went into it, and the files that did. */
 interface Stamp {
@@ -62,13 +62,14 @@ const writeAtomically = async (path: string, contents: Uint8Array | string) => {
 
 /**
  * Bundles one program's TypeScript, the workspace packages it imports inlined and npm packages
- * left outside, into services/<program>/dist/server.js with its source map.
+ * left outside, into services/<program>/dist/server.js (the engine worker's beside rewards')
+ * with its source map.
  */
 const compileProgram = async (program: string): Promise<void> => {
   const outfile = compiledEntry(program);
   const result = await build({
     absWorkingDir: repoRoot,
-    entryPoints: [fromRoot(`services/${program}/src/server.ts`)],
+    entryPoints: [sourceEntry(program)],
     outfile,
     bundle: true,
     platform: 'node',

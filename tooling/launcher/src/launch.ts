@@ -21,6 +21,8 @@ const env = z
     STARFORGE_DB_RESET: z.enum(['0', '1']).optional(),
     // Checked by the marketplace and bounties services as they start (a 32-byte base58 key).
     SOLANA_TREASURY: z.string().optional(),
+    // Engine worker processes on this machine (each runs ENGINE_WORKERS contract runs at once); 0 when they all run elsewhere.
+    ENGINE_WORKER_PROCESSES: z.coerce.number().int().min(0).max(16).default(1),
   })
   .parse(process.env);
 
@@ -91,6 +93,7 @@ if (!stopping) {
     ...(env.SOLANA_TREASURY ? { solanaTreasury: env.SOLANA_TREASURY } : {}),
     resetDatabase: env.STARFORGE_DB_RESET === '1',
     replicas,
+    engineWorkers: env.ENGINE_WORKER_PROCESSES,
     log,
   });
   const stack = await starting.catch(failStart);

@@ -8,7 +8,7 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './
 import { checkConnectionBudget } from './pool-budget';
 import { assertPortFree, freePort, PortTakenError } from './ports';
 import { waitForOk } from './processes';
-import { serviceEntry } from './service-entry';
+import { ENGINE_WORKER, serviceEntry } from './service-entry';
 import { startSupervised, type SupervisedProcess } from './supervisor';
 import postgres from 'postgres';
 
@@ -33,6 +33,11 @@ export interface StackOptions {
   serviceEnv?: NodeJS.ProcessEnv;
   /** How many copies of each service run (default 1 each); the gateway spreads requests over them. */
   replicas?: Partial<Record<ServiceName, number>>;
+  /**
+   * Engine worker processes that run contract runs (default 1; 0 when they run on other
+   * machines against the same database). Each runs `ENGINE_WORKERS` at once.
+   */
+  engineWorkers?: number;
   log?: (line: string) => void;
 }
 
@@ -179,6 +184,12 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
         processes.push(supervised);
         serviceCopies.push({ ready: `${url}/api/${domain}/ready`, supervised });
       });
+    }
+    // Beside the services, on the schema migrated above; each prints where its /health is.
+    const engineWorkers = options.engineWorkers ?? 1;
+    for (let i = 0; i < engineWorkers; i++) {
+      const name = engineWorkers > 1 ? `${ENGINE_WORKER}-${i + 1}` : ENGINE_WORKER;
+      processes.push(startSupervised(name, serviceEntry(ENGINE_WORKER), { ...shared, ENGINE_HEALTH_PORT: '0' }, log));
     }
     await Promise.all(processes.map((p) => p.listening));
     await Promise.all(serviceCopies.map((copy) => waitForOk(copy.ready)));

@@ -5,9 +5,10 @@ import { afterAll, inject } from 'vitest';
  * The real service of `domain` as the launcher starts it (`src/server.ts` under tsx), in its own
  * process on a free port and the test database, for tests that kill it (SIGKILL mid-job) and
  * start it again. Call `serviceProcesses(domain, serviceDir)` at the top of the test file: every
- * process it starts is killed after the file's tests.
+ * process it starts is killed after the file's tests. `entry` starts another program of the
+ * service instead (one that also prints "listening on" once it is up).
  */
-export const serviceProcesses = (domain: string, serviceDir: string) => {
+export const serviceProcesses = (domain: string, serviceDir: string, { entry = 'src/server.ts' }: { entry?: string } = {}) => {
   const running = new Set<ChildProcess>();
   afterAll(() => {
     for (const child of running) child.kill('SIGKILL');
@@ -15,7 +16,7 @@ export const serviceProcesses = (domain: string, serviceDir: string) => {
 
   /** Starts one; resolves once it listens. `env` adds the domain's own settings. */
   const start = async (env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       cwd: serviceDir,
       env: {
         ...process.env,

@@ -156,6 +156,24 @@ describe('durable jobs', () => {
     await expect(jobs.enqueue(sql, 'nobody-works-here', {})).rejects.toThrow(/No worker registered/);
   });
 
+  it('creates a declared queue without working it, for another process to work', async () => {
+    const service = createJobs({ databaseUrl: inject('databaseUrl'), service: 'kit_test_declared', log: () => {} });
+    service.declare('elsewhere', { expireInSeconds: 7 });
+    await service.start();
+    const id = await service.enqueue(sql, 'elsewhere', { tag: 'declared' });
+    await sleep(1_200);
+    const [waiting] = await sql`select state, extract(epoch from expire_in)::int as expire from kit_test_declared_jobs.job where id = ${id!}`;
+    expect(waiting).toEqual({ state: 'created', expire: 7 });
+    const worker = createJobs({ databaseUrl: inject('databaseUrl'), service: 'kit_test_declared', log: () => {} });
+    worker.work<{ tag: string }>('elsewhere', async ({ tag }, job) => record(tag, job.attempt), { expireInSeconds: 7 });
+    await worker.start();
+    try {
+      await until(() => runsOf('declared').length === 1, 5_000, 'the declared queue’s job, in the process that works it');
+    } finally {
+      await Promise.all([service.stop(), worker.stop()]);
+    }
+  });
+
   it('lets a running job finish on stop', async () => {
     const own = createJobs({ databaseUrl: inject('databaseUrl'), service: 'kit_test_stop', log: () => {} });
     let finished = false;

@@ -33,6 +33,12 @@ export interface Jobs {
   /** Registers the worker for a queue; call before `start()`. */
   work: <T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions) => void;
   /**
+   * A queue this process enqueues to while other processes work it (a service whose CPU-heavy
+   * jobs run in worker processes of their own): `start()` creates it with these options and runs
+   * nothing. A later `work()` for the same queue in this process makes it worked here too.
+   */
+  declare: (name: string, options?: Omit<WorkOptions, 'concurrency'>) => void;
+  /**
    * Adds a job inside the caller's transaction (or on a pool), so the job exists only if the
    * transaction commits. Returns the job id, or null when `singletonKey` matched a kept job.
    */
@@ -102,7 +108,8 @@ export const createJobs = (options: JobsOptions): Jobs => {
   // pg-boss emits 'error' for failed polls and maintenance; without a listener Node would crash.
   boss.on('error', (error) => log(`jobs: ${messageOf(error)}`));
 
-  const registered = new Map<string, { handler: JobHandler<object>; options: Required<WorkOptions> }>();
+  /** Each queue's options, and its handler when this process works it (null: declared only). */
+  const registered = new Map<string, { handler: JobHandler<object> | null; options: Required<WorkOptions> }>();
   const runners = new Map<string, QueueRunner>();
   const wakeTimers = new Map<string, NodeJS.Timeout>();
   let armer: NodeJS.Timeout | undefined;
@@ -142,12 +149,17 @@ export const createJobs = (options: JobsOptions): Jobs => {
 
     work: (name, handler, workOptions = {}) => {
       if (started) throw new Error(`Register job workers before start (queue ${name})`);
-      if (registered.has(name)) throw new Error(`A worker for job queue ${name} is already registered`);
+      if (registered.get(name)?.handler) throw new Error(`A worker for job queue ${name} is already registered`);
       registered.set(name, { handler: handler as JobHandler<object>, options: { ...DEFAULT_WORK, ...workOptions } });
     },
 
+    declare: (name, queueOptions = {}) => {
+      if (started) throw new Error(`Declare job queues before start (queue ${name})`);
+      if (!registered.has(name)) registered.set(name, { handler: null, options: { ...DEFAULT_WORK, ...queueOptions } });
+    },
+
     enqueue: async (tx, name, data, enqueueOptions = {}) => {
-      if (!registered.has(name)) throw new Error(`No worker registered for job queue ${name}: register it with jobs.work() first`);
+      if (!registered.has(name)) throw new Error(`No worker registered for job queue ${name}: register it with jobs.work() (or jobs.declare()) first`);
       const dueAt =
         enqueueOptions.startAfter ?? (enqueueOptions.startAfterSeconds ? new Date(Date.now() + enqueueOptions.startAfterSeconds * 1000) : undefined);
       const sendOptions: PgBoss.SendOptions = { db: txExecutor(tx) };
@@ -176,6 +188,7 @@ export const createJobs = (options: JobsOptions): Jobs => {
         }
       });
       for (const [name, { handler, options: w }] of registered) {
+        if (!handler) continue;
         runners.set(
           name,
           startQueueRunner({

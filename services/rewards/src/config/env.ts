@@ -11,14 +11,28 @@ const rewardsEnvSchema = z
     /** How long after it is accepted a withdrawal completes (spec: about 3 s). */
     REWARDS_WITHDRAWAL_DELAY_MS: delayMs.default(WITHDRAWAL_COMPLETION_DELAY_MS),
     /**
-     * Worker threads that compile and run users' contracts (each holds solc, about 100 MB). Two:
-     * a user's runs go one at a time, so one user's slow contract never holds every worker.
+     * In each engine worker process (engine-worker.ts): the worker threads that compile and run
+     * users' contracts, so the runs it takes at once (each thread holds solc, about 100 MB). Two:
+     * a user's runs go one at a time, so one user's slow contract never holds every worker. More
+     * processes (here: the launcher's ENGINE_WORKER_PROCESSES, or on other machines) add more.
      */
     ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
     /** A contract run (compile and execution) that takes longer fails, and its worker is replaced. */
     ENGINE_RUN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
     /** Each engine worker's memory cap. */
     ENGINE_MEMORY_MB: z.coerce.number().int().min(64).max(8_192).default(512),
+    /**
+     * On SIGTERM, how long an engine worker lets the runs it holds finish; the rest go back to the
+     * queue for another worker. Below the launcher's 12 s before it kills a process.
+     */
+    ENGINE_STOP_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(8_000),
+    /**
+     * The engine worker's CPU priority (Linux nice, 0 to 19; its engine threads inherit it): on a
+     * machine it shares with services, their requests go first and contract runs take what is left.
+     */
+    ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
+    /** The engine worker's own /health port (0: any free one, printed when it listens). */
+    ENGINE_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   })
   .refine((env) => env.REWARDS_TEST_RUN_MIN_DELAY_MS <= env.REWARDS_TEST_RUN_MAX_DELAY_MS, {
     message: 'REWARDS_TEST_RUN_MIN_DELAY_MS must not exceed REWARDS_TEST_RUN_MAX_DELAY_MS',
@@ -27,8 +41,8 @@ const rewardsEnvSchema = z
 export interface RewardsConfig {
   testRunDelayMs: { min: number; max: number };
   withdrawalDelayMs: number;
-  /** The contract engine's pool (packages/contract-engine). */
-  engine: { workers: number; runTimeoutMs: number; memoryMb: number };
+  /** The contract engine's pool (packages/contract-engine) in each engine worker process, and how that process stops and is seen. */
+  engine: { workers: number; runTimeoutMs: number; memoryMb: number; stopGraceMs: number; healthPort: number; nice: number };
 }
 
 /** The rewards service's settings; the one place in the service that reads `process.env`. */
@@ -37,6 +51,13 @@ export const readRewardsConfig = (source: NodeJS.ProcessEnv = process.env): Rewa
   return {
     testRunDelayMs: { min: env.REWARDS_TEST_RUN_MIN_DELAY_MS, max: env.REWARDS_TEST_RUN_MAX_DELAY_MS },
     withdrawalDelayMs: env.REWARDS_WITHDRAWAL_DELAY_MS,
-    engine: { workers: env.ENGINE_WORKERS, runTimeoutMs: env.ENGINE_RUN_TIMEOUT_MS, memoryMb: env.ENGINE_MEMORY_MB },
+    engine: {
+      workers: env.ENGINE_WORKERS,
+      runTimeoutMs: env.ENGINE_RUN_TIMEOUT_MS,
+      memoryMb: env.ENGINE_MEMORY_MB,
+      stopGraceMs: env.ENGINE_STOP_GRACE_MS,
+      healthPort: env.ENGINE_HEALTH_PORT,
+      nice: env.ENGINE_NICE,
+    },
   };
 };

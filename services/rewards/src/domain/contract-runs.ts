@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createEnginePool, failedResult, gasByFunction, type EnginePoolOptions, type EngineRequest, type EngineResult } from '@starforge/contract-engine';
 import { contractRunResultSchema, type ContractCall, type Network, type RunContract, type SuiteSource, type TestType } from '@starforge/contracts';
 import { transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
+import { progressPublisher, type RunProgress } from './contract-run-progress';
 import { applyGasCheck } from './gas-check';
 
 /** The durable job that compiles and runs a run's contract, then finishes the run with the result. */
@@ -10,9 +11,12 @@ export interface ExecuteContractRunJob {
   runId: string;
 }
 
-/** What the job needs of the engine: a run, off this thread (tests and the service pass a pool). */
+/**
+ * What the job needs of the engine: a run, off this thread (the engine worker and tests pass a
+ * pool), telling `onProgress` how far a suite has got when the engine can.
+ */
 export interface ContractEngine {
-  run: (request: EngineRequest) => Promise<EngineResult>;
+  run: (request: EngineRequest, onProgress?: (progress: RunProgress) => void) => Promise<EngineResult>;
   close: () => Promise<void>;
 }
 
@@ -24,9 +28,10 @@ export interface ContractEngine {
 export const lazyContractEngine = (options: EnginePoolOptions): ContractEngine => {
   let pool: ReturnType<typeof createEnginePool> | undefined;
   return {
-    run: (request) => {
+    // A suite's tests done of the total; its compiling is published when the run is taken.
+    run: (request, onProgress) => {
       pool ??= createEnginePool(options);
-      return pool.run(request);
+      return pool.run(request, onProgress ? { onProgress: ({ phase, ...progress }) => phase === 'running' && onProgress(progress) } : {});
     },
     close: async () => {
       await pool?.close();
@@ -118,16 +123,26 @@ const finishContractRun = async (sql: Sql, jobs: Jobs, userId: string, runId: st
   });
 
 /**
- * The job's work: compile and run the contract of a run still running (nothing otherwise, so a
- * retried or repeated job finishes it once), with each function's gas compared against the
- * user's last finished run of the same contract and test type, then finish the run with the
- * result and hand the user's turn to their next run.
+ * The job's work (in an engine worker process): compile and run the contract of a run still
+ * running (nothing otherwise, so a retried or repeated job finishes it once), with each
+ * function's gas compared against the user's last finished run of the same contract and test
+ * type, then finish the run with the result and hand the user's turn to their next run. The
+ * user's tabs hear `rewards.test_run_progress` as it goes: compiling when the run is taken, then
+ * the tests done, at most a few a second.
  */
-export const executeContractRun = async (sql: Sql, jobs: Jobs, engine: ContractEngine, runId: string): Promise<boolean> => {
+export const executeContractRun = async (
+  sql: Sql,
+  jobs: Jobs,
+  engine: ContractEngine,
+  runId: string,
+  { log }: { log?: (line: string) => void } = {},
+): Promise<boolean> => {
   const [run] = await sql<PendingContractRun[]>`
     select user_id, network, test_type, contract_source as source, contract_sources::text as sources, contract_hash as hash, contract_call::text as call
     from rewards.test_runs where id = ${runId} and status = 'running' and contract_hash is not null`;
   if (!run) return false;
+  const progress = progressPublisher(sql, { userId: run.userId, runId }, log ? { log } : {});
+  await progress.compiling();
   const [last] = await sql<{ result: string | null }[]>`
     select result::text as result from rewards.test_runs
     where user_id = ${run.userId} and contract_hash = ${run.hash} and test_type = ${run.testType} and status <> 'running' and id <> ${runId}
@@ -135,14 +150,22 @@ export const executeContractRun = async (sql: Sql, jobs: Jobs, engine: ContractE
   const previous = storedResult(last?.result ?? null);
   const call = run.call ? (JSON.parse(run.call) as ContractCall) : undefined;
   const sources = run.sources ? (JSON.parse(run.sources) as SuiteSource[]) : undefined;
-  const result = await engine.run({
-    source: run.source ?? '',
-    ...(sources ? { sources } : {}),
-    testType: run.testType,
-    network: run.network,
-    ...(call ? { call } : {}),
-    ...(previous ? { previous: gasByFunction(previous) } : {}),
-  });
+  let result: EngineResult;
+  try {
+    result = await engine.run(
+      {
+        source: run.source ?? '',
+        ...(sources ? { sources } : {}),
+        testType: run.testType,
+        network: run.network,
+        ...(call ? { call } : {}),
+        ...(previous ? { previous: gasByFunction(previous) } : {}),
+      },
+      progress.report,
+    );
+  } finally {
+    await progress.close();
+  }
   return finishContractRun(sql, jobs, run.userId, runId, await applyGasCheck(sql, runId, result));
 };
 

@@ -11,7 +11,7 @@ import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
 import { createApp } from '../app';
 import type { RewardsConfig } from '../config/env';
 import { lazyContractEngine, type ContractEngine } from '../domain/contract-runs';
-import { registerRewardsJobs } from '../jobs';
+import { registerEngineJobs, registerRewardsJobs } from '../jobs';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -27,7 +27,7 @@ const rewardsMigrations = [
 export const testConfig: RewardsConfig = {
   testRunDelayMs: { min: 100, max: 200 },
   withdrawalDelayMs: 100,
-  engine: { workers: 1, runTimeoutMs: 20_000, memoryMb: 512 },
+  engine: { workers: 1, runTimeoutMs: 20_000, memoryMb: 512, stopGraceMs: 2_000, healthPort: 0, nice: 0 },
 };
 
 /** testConfig with every delay (test runs, withdrawals) set to `delayMs`. */
@@ -67,7 +67,9 @@ export const rewardsTestContext = (options: { config?: RewardsConfig; startJobs?
     ctx.jobs = testJobs();
     const config = options.config ?? testConfig;
     ctx.engine = lazyContractEngine({ size: config.engine.workers, runTimeoutMs: config.engine.runTimeoutMs, memoryMb: config.engine.memoryMb });
-    registerRewardsJobs(ctx.jobs, ctx.sql, { engine: ctx.engine, runTimeoutMs: config.engine.runTimeoutMs, workers: config.engine.workers });
+    // The service's queues and, in the same process, an engine worker's (production runs it apart).
+    registerRewardsJobs(ctx.jobs, ctx.sql, { runTimeoutMs: config.engine.runTimeoutMs });
+    registerEngineJobs(ctx.jobs, ctx.sql, { engine: ctx.engine, runTimeoutMs: config.engine.runTimeoutMs, concurrency: config.engine.workers });
     await ctx.jobs.start();
     ctx.app = testAppOf(createApp(ctx.sql, { jobs: ctx.jobs, config, keys: ctx.tokens.keys }), 'rewards');
   });
