@@ -2,6 +2,8 @@ import {
   CONTRACT_SOURCE_MAX_BYTES,
   type ContractRunResult,
   type Network,
+  rewardsMessages,
+  SUITE_TEST_TYPES,
   type SuiteSource,
   suiteSourcesSchema,
   TEST_TYPES,
@@ -53,6 +55,7 @@ export const requestProblem = (request: EngineRequest): string | null => {
   if (request.sources !== undefined) {
     const checked = suiteSourcesSchema.safeParse(request.sources);
     if (!checked.success) return checked.error.issues[0]?.message ?? "Paste a contract's Solidity source.";
+    if (request.sources.length > 1 && !(SUITE_TEST_TYPES as readonly string[]).includes(request.testType)) return `${rewardsMessages.suiteOneFileTypes}.`;
   } else {
     if (typeof request.source !== 'string' || request.source.trim() === '') return "Paste a contract's Solidity source.";
     const bytes = Buffer.byteLength(request.source, 'utf8');

@@ -5,6 +5,7 @@ import { crashSummary } from './crash';
 import type { FromWorker, ToWorker, WorkerMemory, WorkerSettings } from './protocol';
 import { runContract } from './run';
 import { runSuiteRequest } from './suite/run-request';
+import { SUITE_TEST_TYPES } from '@starforge/contracts';
 
 // Loading solc (9 MB of emscripten output) is the slow part of a worker's start, so it happens
 // once, here; soljson also installs an unhandledRejection handler that throws, which must never
@@ -29,6 +30,12 @@ send({ type: 'ready', solcVersion: solc.version(), loadMs: Math.round(performanc
 // runs on the first generation's EVM, in this thread.
 const run = ({ id, request }: ToWorker) => {
   if (request.sources === undefined) return runContract(solc, request);
+  const { sources, ...rest } = request;
+  // A transaction or a performance run measures one file's functions: a suite of one file runs as that file.
+  const [only] = sources;
+  if (!(SUITE_TEST_TYPES as readonly string[]).includes(request.testType)) {
+    return runContract(solc, only && sources.length === 1 ? { ...rest, source: only.content } : request);
+  }
   const limits = {
     deadline: performance.now() + settings.runTimeoutMs,
     runTimeoutMs: settings.runTimeoutMs,

@@ -56,6 +56,9 @@ export const suiteSourcesSchema = z
       ctx.addIssue({ code: 'custom', message: `The files hold ${(total / 1024).toFixed(1)} KiB together; a run takes at most ${SUITE_MAX_BYTES / 1024} KiB.` });
   });
 
+/** The test types a run of several files can be; a transaction or a performance run measures one file's functions. */
+export const SUITE_TEST_TYPES = ['smart_contract', 'gas_optimization', 'security_audit'] as const;
+
 /** The import paths a suite may use beside its own files: the libraries installed with the product. */
 export const SUITE_LIBRARY_PREFIXES = ['forge-std/', '@openzeppelin/contracts/'] as const;
 

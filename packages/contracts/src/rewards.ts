@@ -17,7 +17,7 @@ import {
 } from './rewards-constants';
 import { gasCheckNeedsContract, gasCheckRequestSchema } from './contract-gas-history';
 import { contractRunResultSchema } from './contract-run';
-import { suiteSourceSchema, suiteSourcesSchema } from './contract-suite';
+import { SUITE_TEST_TYPES, suiteSourceSchema, suiteSourcesSchema } from './contract-suite';
 import { parseDollars } from './money';
 import { solanaAddress } from './solana';
 
@@ -215,7 +215,11 @@ export const startTestRunSchema = z
     message: rewardsMessages.contractCallRequired,
     path: ['contract', 'call'],
   })
-  .refine((run) => !(run.gas_check && !run.contract), { message: gasCheckNeedsContract, path: ['gas_check'] });
+  .refine((run) => !(run.gas_check && !run.contract), { message: gasCheckNeedsContract, path: ['gas_check'] })
+  .refine((run) => (run.contract?.sources?.length ?? 0) <= 1 || (SUITE_TEST_TYPES as readonly string[]).includes(run.test_type), {
+    message: rewardsMessages.suiteOneFileTypes,
+    path: ['test_type'],
+  });
 export type StartTestRun = z.infer<typeof startTestRunSchema>;
 
 const wholeAmount = (invalid: string) => z.number(invalid).refine((n) => Number.isSafeInteger(n) && n > 0, { message: invalid });

@@ -2,7 +2,7 @@ import type { AuditFinding, CompilerMessage, FunctionResult, SuiteSource } from 
 import type { AstNode } from '../ast';
 import { auditAst } from '../audit';
 import { NETWORK_PROFILES } from '../networks';
-import { type EngineRequest, type EngineResult, failedResult } from '../request';
+import { type EngineRequest, type EngineResult, failedResult, requestProblem } from '../request';
 import { type CompiledSuite, compileSuite } from './compile';
 import { runSuite, type SuiteOutcome } from './run';
 
@@ -17,9 +17,6 @@ export interface SuiteRequestLimits {
 }
 
 export type SuiteProgressListener = (progress: { phase: 'compiling' | 'running'; testsDone: number; testsTotal: number }) => void;
-
-/** The test types a suite of several files runs as; a transaction or a performance run measures one file's functions. */
-export const SUITE_TEST_TYPES = ['smart_contract', 'gas_optimization', 'security_audit'] as const;
 
 /** The child is killed this long before the pool's own deadline, so the run ends with its tests, not by the pool. */
 const CHILD_DEADLINE_MARGIN_MS = 1_000;
@@ -61,6 +58,8 @@ const auditSuite = (compiled: CompiledSuite, sources: SuiteSource[]): AuditFindi
 export const runSuiteRequest = async (request: EngineRequest, limits: SuiteRequestLimits, onProgress?: SuiteProgressListener): Promise<EngineResult> => {
   const started = performance.now();
   const sources = request.sources ?? [];
+  const problem = requestProblem(request);
+  if (problem) return { ...failedResult(request, 'unknown', problem), duration_ms: Math.round(performance.now() - started) };
   const profile = NETWORK_PROFILES[request.network];
   const evmVersion = profile.hardfork;
   onProgress?.({ phase: 'compiling', testsDone: 0, testsTotal: 0 });

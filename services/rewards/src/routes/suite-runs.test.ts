@@ -39,6 +39,14 @@ describe('a suite’s sources at POST /test-runs', () => {
     }
     const both = await start(who, { network: 'ethereum', test_type: 'smart_contract', contract: { source: vault.content, sources: [vault] } });
     expect(errorOf(both)).toMatchObject({ status: 400, message: rewardsMessages.contractSourceOrSources });
+    for (const testType of ['transaction', 'performance']) {
+      const oneFileType = await start(who, {
+        ...suiteRun([vault, vaultTest]),
+        test_type: testType,
+        contract: { sources: [vault, vaultTest], call: { function: 'total' } },
+      });
+      expect(errorOf(oneFileType)).toMatchObject({ status: 400, message: rewardsMessages.suiteOneFileTypes });
+    }
     const neither = await start(who, { network: 'ethereum', test_type: 'smart_contract', contract: {} });
     expect(errorOf(neither)).toMatchObject({ status: 400, message: rewardsMessages.contractEmpty });
     expect(await ctx.sql`select 1 from rewards.test_runs where user_id = ${who.id}`).toHaveLength(0);
@@ -63,11 +71,11 @@ describe('a suite’s sources at POST /test-runs', () => {
     expect(oneDetail.contract).toEqual({ source: vault.content, call: null });
     expect(oneDetail.contract).not.toHaveProperty('sources');
 
-    // The job hands the suite to the engine and the run finishes (with what today's engine makes of it).
+    // The job hands the suite to the engine, which compiles the two files and runs the test on EDR.
     await eventually(async () => {
       const finished = (await callAs(ctx, who, 'GET', `/test-runs/${id}`)).body as TestRunDetail;
-      expect(finished.status).not.toBe('running');
-      expect(finished.result).not.toBeNull();
+      expect(finished.status).toBe('completed');
+      expect(finished.result).toMatchObject({ summary: 'All 1 tests passed.', suite: { files: ['src/Vault.sol', 'test/Vault.t.sol'], tests_total: 1 } });
       expect(finished.contract).toEqual({ sources: [vault, vaultTest], call: null });
     }, 60_000);
   }, 90_000);
