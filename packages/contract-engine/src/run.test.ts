@@ -405,6 +405,6 @@ describe('security_audit', () => {
     expect(vault.summary).toBe('1 finding: State written after an external call at line 18.');
     const counter = await run({ source: SAMPLE_CONTRACTS.find((s) => s.id === 'counter')!.source, testType: 'security_audit' });
     expect(counter.status).toBe('completed');
-    expect(counter.summary).toBe('None of the 5 checks found anything.');
+    expect(counter.summary).toBe('None of the 18 checks found anything.');
   });
 });

@@ -5,6 +5,7 @@ import { auditAst } from './audit';
 import { type CallResult, type Chain, createChain } from './chain';
 import { type CompiledContract, type CompileOutput, compileSource, type Solc } from './compile';
 import { NETWORK_PROFILES } from './networks';
+import { auditCheckCount, byPlace, solhintFindings } from './solhint';
 import { DEPLOYMENT_KEY, type EngineRequest, type EngineResult, failedResult, requestProblem } from './request';
 
 /** `performance`: each function is called up to this many times, or for about a second, whichever comes first. */
@@ -149,9 +150,11 @@ export const runContract = async (solc: Solc, request: EngineRequest): Promise<E
 
   if (request.testType === 'security_audit') {
     result.contract_name = compiled.contracts.at(-1)?.name ?? null;
-    result.findings = compiled.ast ? auditAst(compiled.ast, request.source) : [];
+    const second = solhintFindings(request.source);
+    if (!second) result.warnings.push(engineNote("solhint could not read this source; only the engine's own rules ran."));
+    result.findings = [...(compiled.ast ? auditAst(compiled.ast, request.source) : []), ...(second ?? [])].sort(byPlace);
     const [first, ...more] = result.findings;
-    if (!first) return done('completed', `None of the ${AUDIT_RULES.length} checks found anything.`);
+    if (!first) return done('completed', `None of the ${auditCheckCount(AUDIT_RULES.length)} checks found anything.`);
     return done(
       'failed',
       `${result.findings.length} finding${more.length ? 's' : ''}: ${first.title} at line ${first.line}${more.length ? ` and ${more.length} more` : ''}.`,

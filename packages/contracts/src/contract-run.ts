@@ -78,10 +78,13 @@ export type FunctionResult = z.infer<typeof functionResultSchema>;
 
 export const AUDIT_RULES = ['tx-origin-auth', 'unchecked-call', 'delegatecall-to-input', 'selfdestruct', 'state-after-call'] as const;
 export type AuditRule = (typeof AUDIT_RULES)[number];
+/** A rule of solhint's security set (issue 27), named `solhint/<its id>`: `solhint/not-rely-on-time`. */
+export type SolhintRule = `solhint/${string}`;
 
 /** A `security_audit` finding: which rule, how serious, where. */
 export const auditFindingSchema = z.object({
-  rule: z.enum(AUDIT_RULES),
+  /** One of the engine's own rules, or one of solhint's (`solhint/…`). */
+  rule: z.union([z.enum(AUDIT_RULES), z.custom<SolhintRule>((id) => typeof id === 'string' && /^solhint\/[a-z0-9-]+$/.test(id))]),
   title: z.string(),
   severity: z.enum(['high', 'medium', 'low']),
   /** What was found, naming the function. */

@@ -1,7 +1,8 @@
-import type { AuditFinding, CompilerMessage, FunctionResult, SuiteSource } from '@starforge/contracts';
+import { AUDIT_RULES, type AuditFinding, type CompilerMessage, type FunctionResult, type SuiteSource } from '@starforge/contracts';
 import type { AstNode } from '../ast';
 import { auditAst } from '../audit';
 import { NETWORK_PROFILES } from '../networks';
+import { auditCheckCount, byPlace, solhintFindings } from '../solhint';
 import { type EngineRequest, type EngineResult, failedResult, requestProblem } from '../request';
 import { type CompiledSuite, compileSuite } from './compile';
 import { runSuite, type SuiteOutcome } from './run';
@@ -38,13 +39,17 @@ const summaryOfTests = (functions: FunctionResult[]): { status: EngineResult['st
   return { status: 'failed', summary: `${failed.length} of ${functions.length} tests failed: ${where}: ${why}.` };
 };
 
-/** Each user file's AST through the first generation's audit rules, each finding naming its file. */
-const auditSuite = (compiled: CompiledSuite, sources: SuiteSource[]): AuditFinding[] => {
+/** Each of the user's files through the engine's audit rules and solhint's, each finding naming its file. */
+const auditSuite = (compiled: CompiledSuite, sources: SuiteSource[], notes: CompilerMessage[]): AuditFinding[] => {
   const output = compiled.output as { sources?: Record<string, { ast?: AstNode }> };
-  return sources.flatMap((source) => {
-    const ast = output.sources?.[source.name]?.ast;
-    return ast ? auditAst(ast, source.content).map((finding) => ({ ...finding, file: source.name })) : [];
-  });
+  return sources
+    .flatMap((source) => {
+      const ast = output.sources?.[source.name]?.ast;
+      const second = solhintFindings(source.content);
+      if (!second) notes.push(engineNote(`solhint could not read ${source.name}; only the engine's own rules ran on it.`));
+      return [...(ast ? auditAst(ast, source.content) : []), ...(second ?? [])].map((finding) => ({ ...finding, file: source.name }));
+    })
+    .sort(byPlace);
 };
 
 /**
@@ -80,9 +85,14 @@ export const runSuiteRequest = async (request: EngineRequest, limits: SuiteReque
   if (firstError) return done('failed', `It does not compile: ${firstError.message}${placeOf(firstError)}.`);
 
   if (request.testType === 'security_audit') {
-    result.findings = auditSuite(compiled, sources);
+    result.findings = auditSuite(compiled, sources, result.warnings);
     const [first, ...more] = result.findings;
-    if (!first) return done('completed', `None of the checks found anything in ${sources.length} file${sources.length === 1 ? '' : 's'}.`);
+    if (!first) {
+      return done(
+        'completed',
+        `None of the ${auditCheckCount(AUDIT_RULES.length)} checks found anything in ${sources.length} file${sources.length === 1 ? '' : 's'}.`,
+      );
+    }
     return done(
       'failed',
       `${result.findings.length} finding${more.length ? 's' : ''}: ${first.title} in ${first.file} at line ${first.line}${more.length ? ` and ${more.length} more` : ''}.`,
