@@ -150,7 +150,7 @@ export const runContract = async (solc: Solc, request: EngineRequest): Promise<E
 
   if (request.testType === 'security_audit') {
     result.contract_name = compiled.contracts.at(-1)?.name ?? null;
-    const second = solhintFindings(request.source);
+    const second = await solhintFindings(request.source);
     if (!second) result.warnings.push(engineNote("solhint could not read this source; only the engine's own rules ran."));
     result.findings = [...(compiled.ast ? auditAst(compiled.ast, request.source) : []), ...(second ?? [])].sort(byPlace);
     const [first, ...more] = result.findings;

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { AuditFinding, SolhintRule } from '@starforge/contracts';
 
 /**
@@ -7,7 +6,7 @@ import type { AuditFinding, SolhintRule } from '@starforge/contracts';
  * markers) are left out: a finding here is something a reviewer would ask about, and any finding
  * fails the audit, as the engine's own rules do.
  */
-export const SOLHINT_RULES: Record<string, { title: string; severity: AuditFinding['severity'] }> = {
+const SOLHINT_RULES: Record<string, { title: string; severity: AuditFinding['severity'] }> = {
   reentrancy: { title: 'Possible reentrancy', severity: 'medium' },
   'avoid-tx-origin': { title: 'tx.origin used', severity: 'medium' },
   'check-send-result': { title: 'send() result not checked', severity: 'medium' },
@@ -33,7 +32,7 @@ interface Solhint {
   processStr(source: string, config: { rules: Record<string, string> }): { reports: SolhintReport[] };
 }
 
-// solhint is CommonJS; loaded on first use, in the worker that audits.
+// solhint (CommonJS, untyped) is loaded on the first audit, in the worker that runs it.
 let solhint: Solhint | undefined;
 const config = { rules: Object.fromEntries(Object.keys(SOLHINT_RULES).map((id) => [id, 'warn'])) };
 
@@ -41,8 +40,8 @@ const config = { rules: Object.fromEntries(Object.keys(SOLHINT_RULES).map((id) =
  * solhint's findings on one source that compiles. Its parser is not solc's: should it fail on a
  * source solc took, the audit goes on with the engine's own rules and says so (`null`).
  */
-export const solhintFindings = (source: string): AuditFinding[] | null => {
-  solhint ??= createRequire(import.meta.url)('solhint') as Solhint;
+export const solhintFindings = async (source: string): Promise<AuditFinding[] | null> => {
+  solhint ??= ((await import('solhint')) as { default: Solhint }).default;
   let reports: SolhintReport[];
   try {
     reports = solhint.processStr(source, config).reports;

@@ -40,16 +40,16 @@ const summaryOfTests = (functions: FunctionResult[]): { status: EngineResult['st
 };
 
 /** Each of the user's files through the engine's audit rules and solhint's, each finding naming its file. */
-const auditSuite = (compiled: CompiledSuite, sources: SuiteSource[], notes: CompilerMessage[]): AuditFinding[] => {
+const auditSuite = async (compiled: CompiledSuite, sources: SuiteSource[], notes: CompilerMessage[]): Promise<AuditFinding[]> => {
   const output = compiled.output as { sources?: Record<string, { ast?: AstNode }> };
-  return sources
-    .flatMap((source) => {
-      const ast = output.sources?.[source.name]?.ast;
-      const second = solhintFindings(source.content);
-      if (!second) notes.push(engineNote(`solhint could not read ${source.name}; only the engine's own rules ran on it.`));
-      return [...(ast ? auditAst(ast, source.content) : []), ...(second ?? [])].map((finding) => ({ ...finding, file: source.name }));
-    })
-    .sort(byPlace);
+  const findings: AuditFinding[] = [];
+  for (const source of sources) {
+    const ast = output.sources?.[source.name]?.ast;
+    const second = await solhintFindings(source.content);
+    if (!second) notes.push(engineNote(`solhint could not read ${source.name}; only the engine's own rules ran on it.`));
+    findings.push(...[...(ast ? auditAst(ast, source.content) : []), ...(second ?? [])].map((finding) => ({ ...finding, file: source.name })));
+  }
+  return findings.sort(byPlace);
 };
 
 /**
@@ -85,7 +85,7 @@ export const runSuiteRequest = async (request: EngineRequest, limits: SuiteReque
   if (firstError) return done('failed', `It does not compile: ${firstError.message}${placeOf(firstError)}.`);
 
   if (request.testType === 'security_audit') {
-    result.findings = auditSuite(compiled, sources, result.warnings);
+    result.findings = await auditSuite(compiled, sources, result.warnings);
     const [first, ...more] = result.findings;
     if (!first) {
       return done(
