@@ -53,13 +53,20 @@ const scriptsOf = (lhr: Result): LighthouseRun['scripts'] => {
   return (details?.items ?? []).map((i) => ({ url: i.url ?? '', totalMs: i.total ?? 0, scriptingMs: i.scripting ?? 0 })).sort((a, b) => b.totalMs - a.totalMs);
 };
 
+/** Lighthouse's own failures to record a load (NO_NAVSTART, NO_FCP...) that a second try usually gets past on a busy machine. */
+const LIGHTHOUSE_TRIES = 3;
+
 /** Lighthouse's mobile preset (its default: simulated slow 4G, 4× CPU slowdown) or its desktop preset. */
 const runLighthouse = async (port: number, url: string, formFactor: FormFactor): Promise<Result> => {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] };
-  const answer = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-  if (!answer) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (answer.lhr.runtimeError) throw new Error(`Lighthouse: ${answer.lhr.runtimeError.code} ${answer.lhr.runtimeError.message}`);
-  return answer.lhr;
+  for (let attempt = 1; ; attempt++) {
+    const answer = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    if (!answer) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = answer.lhr.runtimeError;
+    if (!failure) return answer.lhr;
+    if (attempt >= LIGHTHOUSE_TRIES) throw new Error(`Lighthouse: ${failure.code} ${failure.message}`);
+    console.log(`    Lighthouse could not record ${url} (${failure.code}); trying again`);
+  }
 };
 
 /**
