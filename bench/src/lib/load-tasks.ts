@@ -45,10 +45,13 @@ export const loadTasks = async (browser: Browser, url: string, settleMs = 3_000)
     const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
     const host = new URL(url).host;
     const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const main = mains.find((m) =>
-      events.some((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'ParseHTML' && (e.args?.beginData?.url ?? '').includes(host)),
-    );
-    if (!main) throw new Error(`no renderer main thread parsed ${url}`);
+    const cpuOf = (m: TraceEvent) => events.reduce((sum, e) => (e.pid === m.pid && e.tid === m.tid && TASK_NAMES.has(e.name) ? sum + (e.tdur ?? 0) : sum), 0);
+    const touches = (m: TraceEvent) =>
+      events.some((e) => e.pid === m.pid && e.tid === m.tid && (e.args?.beginData?.url ?? e.args?.data?.url ?? '').includes(host));
+    // The thread that parsed or ran something of the page (busiest first); else the busiest renderer.
+    const candidates = mains.filter(touches);
+    const main = (candidates.length ? candidates : mains).sort((a, b) => cpuOf(b) - cpuOf(a))[0];
+    if (!main) throw new Error(`no renderer main thread in the trace of ${url}`);
     const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
     const fcp = events.find((e) => e.pid === main.pid && e.name === 'firstContentfulPaint')?.ts ?? 0;
     const tasks: TraceEvent[] = [];
