@@ -35,6 +35,38 @@ test.describe('landing page', () => {
     await expectSkyMoving(page, true);
   });
 
+  test('the night sky starts once the page has loaded, not while the screen is still loading', async ({ page }) => {
+    // An image the test holds keeps the page loading after React has taken over the landing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/held-by-the-test.png', async (route) => {
+      await held;
+      await route.fulfill({ status: 204 });
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const image = new Image();
+        image.alt = '';
+        image.hidden = true;
+        image.src = '/held-by-the-test.png';
+        document.body.append(image);
+      });
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const reactRoot = () => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+    await expect.poll(reactRoot).toBe(true);
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    const sky = page.locator('.sf-starfield');
+    await expect(sky.locator('canvas')).toHaveCount(0);
+
+    release();
+    await expect(sky).toHaveAttribute('data-animating', 'true');
+    await expectSkyMoving(page, true);
+  });
+
   test('the night sky stands still for prefers-reduced-motion, and follows the setting when it changes', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');

@@ -1,8 +1,8 @@
-import { advanceStars, drawStars, SKY_FPS, type SkyMessage, type SkySize, type Star } from './stars';
+import { advanceStars, drawStars, type SkyMessage, type SkySize, type Star } from './stars';
 
 /**
  * The night sky's own thread: it owns the canvas (transferred from the page) and redraws the
- * stars SKY_FPS times a second while they move, so the page's main thread does nothing per frame.
+ * stars `fps` times a second (skyFps) while they move, so the page's main thread does nothing per frame.
  * Each redraw is committed to the compositor when the task ends.
  */
 interface Sky {
@@ -13,6 +13,7 @@ interface Sky {
 }
 
 let sky: Sky | undefined;
+let fps = 1;
 let timer: ReturnType<typeof setInterval> | undefined;
 let last = 0;
 
@@ -42,7 +43,7 @@ const setMoving = (moving: boolean) => {
   timer = undefined;
   if (!moving) return;
   last = performance.now();
-  timer = setInterval(tick, 1000 / SKY_FPS);
+  timer = setInterval(tick, 1000 / fps);
 };
 
 self.onmessage = (event: MessageEvent<SkyMessage>) => {
@@ -51,6 +52,7 @@ self.onmessage = (event: MessageEvent<SkyMessage>) => {
     const ctx = message.canvas.getContext('2d');
     if (!ctx) return;
     sky = { ctx, canvas: message.canvas, stars: message.stars, size: message.size };
+    fps = message.fps;
     fit(message.size);
     setMoving(message.moving);
   } else if (message.type === 'resize') {

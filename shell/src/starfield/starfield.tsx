@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { STAR_COUNT } from '@starforge/contracts';
-import { createStars, drawStars, grownSky, type SkyMessage, type SkySize, type Star } from './stars';
+import { createStars, drawStars, grownSky, skyFps, type SkyMessage, type SkySize, type Star } from './stars';
 import './starfield.css';
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
@@ -32,9 +32,77 @@ const drawStill = (canvas: HTMLCanvasElement, stars: Star[]) => (size: SkySize) 
 };
 
 /**
+ * Runs `start` once the page has loaded and the main thread is first idle (at most a second
+ * later): a phone's first seconds go to the screen, not to a worker, a canvas and compositor
+ * frames of decoration. Returns a cancel for an unmount before then.
+ */
+const afterPageSettles = (start: () => void): (() => void) => {
+  let cancelWait: (() => void) | undefined;
+  const onLoad = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(start, { timeout: 1_000 });
+      cancelWait = () => cancelIdleCallback(idle);
+    } else {
+      const timer = setTimeout(start, 200);
+      cancelWait = () => clearTimeout(timer);
+    }
+  };
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoad);
+    cancelWait?.();
+  };
+};
+
+/** Draws the sky into `sky`; returns what stops it. */
+const startSky = (sky: HTMLDivElement): (() => void) => {
+  // A canvas hands its drawing to a worker only once, so each mount makes its own.
+  const canvas = document.createElement('canvas');
+  sky.replaceChildren(canvas);
+  const fit = followWindow(canvas);
+  if (typeof canvas.transferControlToOffscreen !== 'function') {
+    const draw = drawStill(canvas, createStars(STAR_COUNT));
+    fit(draw);
+    const onStillResize = () => fit(draw);
+    window.addEventListener('resize', onStillResize);
+    sky.dataset.animating = 'false';
+    return () => {
+      window.removeEventListener('resize', onStillResize);
+      canvas.remove();
+    };
+  }
+  const worker = new Worker(new URL('./sky.worker.ts', import.meta.url), { name: 'starfield' });
+  const send = (message: SkyMessage, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+  const motion = window.matchMedia(reducedMotionQuery);
+  const isMoving = () => !motion.matches && document.visibilityState !== 'hidden';
+
+  const offscreen = canvas.transferControlToOffscreen();
+  fit((size) => send({ type: 'start', canvas: offscreen, stars: createStars(STAR_COUNT), size, moving: isMoving(), fps: skyFps(size.width) }, [offscreen]));
+  sky.dataset.animating = String(isMoving());
+
+  const onMotion = () => {
+    send({ type: 'moving', moving: isMoving() });
+    sky.dataset.animating = String(isMoving());
+  };
+  const onResize = () => fit((size) => send({ type: 'resize', size }));
+  motion.addEventListener('change', onMotion);
+  document.addEventListener('visibilitychange', onMotion);
+  window.addEventListener('resize', onResize);
+  return () => {
+    motion.removeEventListener('change', onMotion);
+    document.removeEventListener('visibilitychange', onMotion);
+    window.removeEventListener('resize', onResize);
+    worker.terminate();
+    canvas.remove();
+  };
+};
+
+/**
  * The full-screen night sky: STAR_COUNT drifting, twinkling stars on one canvas, drawn by a
- * worker (sky.worker.ts) at SKY_FPS, so the page's main thread has no work per frame and its
- * own frames stay as cheap as without a sky. The worker stops while the tab is hidden and
+ * worker (sky.worker.ts) at SKY_FPS (fewer on a phone: skyFps), so the page's main thread has
+ * no work per frame and its own frames stay as cheap as without a sky. It starts once the page
+ * has loaded and settled; until then the sky is its gradient. The worker stops while the tab is hidden and
  * with prefers-reduced-motion (following the setting when it changes), leaving the stars
  * still. `data-animating` says whether the sky is moving.
  *
@@ -48,44 +116,13 @@ export function Starfield() {
   useEffect(() => {
     const sky = skyRef.current;
     if (!sky) return;
-    // A canvas hands its drawing to a worker only once, so each mount makes its own.
-    const canvas = document.createElement('canvas');
-    sky.replaceChildren(canvas);
-    const fit = followWindow(canvas);
-    if (typeof canvas.transferControlToOffscreen !== 'function') {
-      const draw = drawStill(canvas, createStars(STAR_COUNT));
-      fit(draw);
-      const onStillResize = () => fit(draw);
-      window.addEventListener('resize', onStillResize);
-      sky.dataset.animating = 'false';
-      return () => {
-        window.removeEventListener('resize', onStillResize);
-        canvas.remove();
-      };
-    }
-    const worker = new Worker(new URL('./sky.worker.ts', import.meta.url), { name: 'starfield' });
-    const send = (message: SkyMessage, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
-    const motion = window.matchMedia(reducedMotionQuery);
-    const isMoving = () => !motion.matches && document.visibilityState !== 'hidden';
-
-    const offscreen = canvas.transferControlToOffscreen();
-    fit((size) => send({ type: 'start', canvas: offscreen, stars: createStars(STAR_COUNT), size, moving: isMoving() }, [offscreen]));
-    sky.dataset.animating = String(isMoving());
-
-    const onMotion = () => {
-      send({ type: 'moving', moving: isMoving() });
-      sky.dataset.animating = String(isMoving());
-    };
-    const onResize = () => fit((size) => send({ type: 'resize', size }));
-    motion.addEventListener('change', onMotion);
-    document.addEventListener('visibilitychange', onMotion);
-    window.addEventListener('resize', onResize);
+    let stop: (() => void) | undefined;
+    const cancel = afterPageSettles(() => {
+      stop = startSky(sky);
+    });
     return () => {
-      motion.removeEventListener('change', onMotion);
-      document.removeEventListener('visibilitychange', onMotion);
-      window.removeEventListener('resize', onResize);
-      worker.terminate();
-      canvas.remove();
+      cancel();
+      stop?.();
     };
   }, []);
 

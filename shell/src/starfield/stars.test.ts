@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advanceStars, createStars, drawStars, grownSky, starAlpha } from './stars';
+import { advanceStars, createStars, drawStars, grownSky, PHONE_SKY_FPS, SKY_FPS, skyFps, starAlpha } from './stars';
 
 describe('stars', () => {
   it('makes the requested number of stars inside the sky', () => {
@@ -74,5 +74,15 @@ describe('grownSky', () => {
 
   it('never makes a canvas of no pixels', () => {
     expect(grownSky(null, 0, 0, 1)).toEqual({ width: 1, height: 1, ratio: 1 });
+  });
+});
+
+describe('skyFps', () => {
+  it('draws fewer frames a second on a phone-sized window than on a wider one', () => {
+    expect(PHONE_SKY_FPS).toBeLessThan(SKY_FPS);
+    expect(skyFps(412)).toBe(PHONE_SKY_FPS);
+    expect(skyFps(639)).toBe(PHONE_SKY_FPS);
+    expect(skyFps(640)).toBe(SKY_FPS);
+    expect(skyFps(1280)).toBe(SKY_FPS);
   });
 });

@@ -74,10 +74,16 @@ export const grownSky = (current: SkySize | null, width: number, height: number,
 
 /** What the page tells the sky's worker (sky.worker.ts). */
 export type SkyMessage =
-  | { type: 'start'; canvas: OffscreenCanvas; stars: Star[]; size: SkySize; moving: boolean }
+  | { type: 'start'; canvas: OffscreenCanvas; stars: Star[]; size: SkySize; moving: boolean; fps: number }
   | { type: 'resize'; size: SkySize }
   /** Moving: drift and twinkle; not moving (reduced motion, or a hidden tab): stand still. */
   | { type: 'moving'; moving: boolean };
 
 /** Frames a second the worker draws while the sky moves: the slowest drift and twinkle look smooth at it. */
 export const SKY_FPS = 20;
+/** On a phone-sized window (narrower than PHONE_WIDTH CSS px), where each frame costs battery, fewer. */
+export const PHONE_SKY_FPS = 12;
+const PHONE_WIDTH = 640;
+
+/** The frame rate for a window `width` CSS pixels wide. */
+export const skyFps = (width: number): number => (width < PHONE_WIDTH ? PHONE_SKY_FPS : SKY_FPS);
