@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { SAMPLE_CONTRACTS, SAMPLE_SUITES, type SampleContract, type SampleSuite } from '@starforge/contract-engine/samples';
+import { GAS_THRESHOLD_GAS_DEFAULT, GAS_THRESHOLD_PCT_DEFAULT } from '@starforge/contracts/contract-gas-history';
 import type { TestType } from '@starforge/contracts/rewards-constants';
 import { withFiles, type ContractDraft } from '../contract-draft';
 import { SourceTabs } from './source-tabs';
@@ -12,13 +13,16 @@ interface ContractPanelProps {
   onSample: (sample: SampleContract) => void;
   /** A sample suite: its files as tabs, and its test type. */
   onSuite: (suite: SampleSuite) => void;
+  /** Fail the run when its gas grows past the threshold against the suite's last completed run. */
+  gasCheck: boolean;
+  onGasCheck: (on: boolean) => void;
 }
 
 /**
  * The optional contract of a run: a sample in one click, or the user's own Solidity in one file or
  * a suite's tabs, and for a transaction test the function to call and its arguments.
  */
-export function ContractPanel({ draft, testType, onChange, onSample, onSuite }: ContractPanelProps) {
+export function ContractPanel({ draft, testType, onChange, onSample, onSuite, gasCheck, onGasCheck }: ContractPanelProps) {
   const ids = useId();
   return (
     <fieldset className="rewards-contract">
@@ -26,7 +30,8 @@ export function ContractPanel({ draft, testType, onChange, onSample, onSuite }: 
       <p className="sf-muted">
         The engine compiles it with solc 0.8.37 and runs it on the network's EVM: every function named <code>test…</code> must pass (<code>testFail…</code> must
         revert), after <code>setUp()</code> if there is one. Add files for a suite: each file's name is its import path, beside <code>forge-std/Test.sol</code>{' '}
-        and <code>@openzeppelin/contracts/…</code>.
+        and <code>@openzeppelin/contracts/…</code>; a suite's tests run as Foundry runs them, <code>test…</code> with parameters fuzzed and{' '}
+        <code>invariant…</code> in a campaign.
       </p>
       <p className="rewards-contract-samples-label">Start from a sample:</p>
       <div className="rewards-contract-samples">
@@ -73,6 +78,10 @@ export function ContractPanel({ draft, testType, onChange, onSample, onSuite }: 
           </div>
         </div>
       ) : null}
+      <label className="rewards-contract-gas-check">
+        <input type="checkbox" checked={gasCheck} onChange={(e) => onGasCheck(e.target.checked)} /> Fail the run if a test or function costs more gas than in
+        this suite's last completed run (by more than {GAS_THRESHOLD_PCT_DEFAULT} % and {GAS_THRESHOLD_GAS_DEFAULT} gas)
+      </label>
     </fieldset>
   );
 }

@@ -22,8 +22,18 @@ import { RunHistory } from './run-history';
 import './testing-engine.css';
 
 /** The run with the draft's contract as the API takes it, or the first message of the API's own schema. */
-const contractRun = (network: Network, testType: TestType, draft: ContractDraft): { ok: true; run: StartTestRun } | { ok: false; message: string } => {
-  const parsed = startTestRunSchema.safeParse({ network, test_type: testType, contract: contractOfDraft(draft, testType) });
+const contractRun = (
+  network: Network,
+  testType: TestType,
+  draft: ContractDraft,
+  gasCheck: boolean,
+): { ok: true; run: StartTestRun } | { ok: false; message: string } => {
+  const parsed = startTestRunSchema.safeParse({
+    network,
+    test_type: testType,
+    contract: contractOfDraft(draft, testType),
+    ...(gasCheck ? { gas_check: {} } : {}),
+  });
   return parsed.success ? { ok: true, run: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? rewardsMessages.contractEmpty };
 };
 
@@ -42,6 +52,7 @@ export function TestingEngine() {
   const [currentRunId, setCurrentRunId] = useState<string | null>(null);
   const [withContract, setWithContract] = useState(rerun !== null);
   const [draft, setDraft] = useState<ContractDraft>(() => (rerun ? draftOfRun(rerun.contract) : emptyContractDraft));
+  const [gasCheck, setGasCheck] = useState(false);
   const { runs, total, loading, refetch } = useTestRuns();
   const { run: start, busy } = useStartTestRun();
 
@@ -51,10 +62,16 @@ export function TestingEngine() {
       if (!user) return { ok: false, message: rewardsMessages.signInToRunTests };
       if (!network || !testType) return { ok: false, message: rewardsMessages.selectNetworkAndType };
       if (!withContract) return { ok: true, network, test_type: testType, contract: undefined };
-      const checked = contractRun(network, testType, draft);
+      const checked = contractRun(network, testType, draft, gasCheck);
       return checked.ok ? { ok: true, ...checked.run } : checked;
     },
-    run: (input) => start({ network: input.network, test_type: input.test_type, ...(input.contract ? { contract: input.contract } : {}) }),
+    run: (input) =>
+      start({
+        network: input.network,
+        test_type: input.test_type,
+        ...(input.contract ? { contract: input.contract } : {}),
+        ...(input.contract && input.gas_check ? { gas_check: input.gas_check } : {}),
+      }),
     success: () => rewardsMessages.testStarted,
     onSuccess: (started) => {
       setCurrentRunId(started.id);
@@ -115,7 +132,15 @@ export function TestingEngine() {
         </div>
         {withContract ? (
           <div id={`${ids}-contract`} className="rewards-contract-slot">
-            <ContractPanel draft={draft} testType={testType} onChange={setDraft} onSample={pickSample} onSuite={pickSuite} />
+            <ContractPanel
+              draft={draft}
+              testType={testType}
+              onChange={setDraft}
+              onSample={pickSample}
+              onSuite={pickSuite}
+              gasCheck={gasCheck}
+              onGasCheck={setGasCheck}
+            />
           </div>
         ) : null}
         <button type="submit" className="sf-btn sf-btn-primary" disabled={busy} aria-busy={busy}>
