@@ -49,8 +49,12 @@ export default defineConfig({
       STARFORGE_DATA_DIR: '.data-e2e',
       STARFORGE_DB_NAME: 'starforge_e2e',
       STARFORGE_DB_RESET: '1',
-      // Every journey signs in from 127.0.0.1; the per-IP limit is tested in the service tests.
+      // Every journey signs in from 127.0.0.1, and the accessibility walk signs its showcase accounts
+      // in once a visit (18 visits as the creator, two at a time: past 10 a minute on a quick
+      // machine, the CI run of 2026-11-28 was refused one); the per-IP and per-account limits are
+      // tested in services/auth's tests.
       AUTH_RATE_LIMIT_PER_IP: '100000',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
     },
   },
 });

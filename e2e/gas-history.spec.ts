@@ -36,6 +36,10 @@ test.describe('Gas history on a run’s page', () => {
     // The regression in words, not colour alone, with before → after and the change.
     await expect(gas).toContainText(/costs? more gas than in the run of/);
     await expect(gas).toContainText('Threshold: ±1 % or ±500 gas, whichever is larger.');
+    // The rows are folded (the result already has a row per test): opened from the keyboard.
+    await expect(gas.getByRole('table', { name: 'Tests' })).toBeHidden();
+    await gas.getByText('Gas per test, function and deployment, and its chart').focus();
+    await page.keyboard.press('Enter');
     const increment = gas.getByRole('table', { name: 'Tests' }).getByRole('row', { name: /CounterTest:testIncrement\(\)/ });
     await expect(increment).toContainText('More gas');
     await expect(increment).toContainText(/\d[\d,]* → \d[\d,]*/);

@@ -30,8 +30,8 @@ export function ContractPanel({ draft, testType, onChange, onSample, onSuite, ga
       <p className="sf-muted">
         The engine compiles it with solc 0.8.37 and runs it on the network's EVM: every function named <code>test…</code> must pass (<code>testFail…</code> must
         revert), after <code>setUp()</code> if there is one. Add files for a suite: each file's name is its import path, beside <code>forge-std/Test.sol</code>{' '}
-        and <code>@openzeppelin/contracts/…</code>; a suite's tests run as Foundry runs them, <code>test…</code> with parameters fuzzed and{' '}
-        <code>invariant…</code> in a campaign.
+        and <code>@openzeppelin/contracts/…</code>; a suite's tests run as Foundry 1.0 runs them, <code>test…</code> with parameters fuzzed,{' '}
+        <code>invariant…</code> in a campaign, and a test that must revert written <code>test_RevertWhen…</code> with <code>vm.expectRevert()</code>.
       </p>
       <p className="rewards-contract-samples-label">Start from a sample:</p>
       <div className="rewards-contract-samples">

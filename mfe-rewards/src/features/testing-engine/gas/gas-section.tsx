@@ -81,14 +81,18 @@ export function GasSection({ runId }: { runId: string }) {
           </p>
           <p className="sf-muted">Threshold: {thresholdText(history.threshold)}. The same suite: the same test type, network and files (or contract).</p>
           <GasControls key={`${history.threshold.pct}/${history.threshold.gas}`} history={history} onAgainst={setAgainst} onThreshold={setThreshold} />
-          {history.tests.length ? <GasTable caption="Tests" rows={history.tests} selected={selected?.key ?? null} onSelect={setChosen} /> : null}
-          {history.functions.length ? (
-            <GasTable caption="Contract functions (mean gas per call)" rows={history.functions} selected={selected?.key ?? null} onSelect={setChosen} />
-          ) : null}
-          {history.deployments.length ? (
-            <GasTable caption="Deployments" rows={history.deployments} selected={selected?.key ?? null} onSelect={setChosen} />
-          ) : null}
-          {selected ? <GasChart row={selected} runs={history.runs} runId={history.run_id} /> : null}
+          {/* Folded: the result above already has a row per test; these repeat the names with their history. */}
+          <details className="rewards-gas-details">
+            <summary>Gas per test, function and deployment, and its chart</summary>
+            {history.tests.length ? <GasTable caption="Tests" rows={history.tests} selected={selected?.key ?? null} onSelect={setChosen} /> : null}
+            {history.functions.length ? (
+              <GasTable caption="Contract functions (mean gas per call)" rows={history.functions} selected={selected?.key ?? null} onSelect={setChosen} />
+            ) : null}
+            {history.deployments.length ? (
+              <GasTable caption="Deployments" rows={history.deployments} selected={selected?.key ?? null} onSelect={setChosen} />
+            ) : null}
+            {selected ? <GasChart row={selected} runs={history.runs} runId={history.run_id} /> : null}
+          </details>
         </>
       )}
     </section>
