@@ -6,6 +6,7 @@ import { eventsLatencyBench } from './events-latency';
 import { firstScreensBench } from './first-screens';
 import { footprintBench } from './footprint';
 import { replicasLoadBench } from './replicas-load';
+import { contractsEnginesBench } from './contracts-engines';
 import { contractsLoadBench } from './contracts-load';
 import { engineWorkersBench } from './engine-workers';
 import { frontendBuildBench } from './frontend-build';
@@ -56,7 +57,7 @@ console.log(`Starforge benchmarks: ${names.join(', ')}\n${describeMachine(machin
 
 const results: BenchResult[] = [];
 const failures: string[] = [];
-const benches: Record<BenchName, () => Promise<BenchResult>> = {
+const benches: Record<BenchName, () => Promise<BenchResult | BenchResult[]>> = {
   frontend: () => frontendBuildBench({ stack, browser }),
   pages: () => pageTimingsBench({ stack, browser }),
   dashboard: () => dashboardTimingsBench({ stack, browser }),
@@ -73,7 +74,8 @@ const benches: Record<BenchName, () => Promise<BenchResult>> = {
   sky: () => skyCostBench({ stack, browser }),
   footprint: () => footprintBench(),
   replicas: () => replicasLoadBench(),
-  contracts: () => contractsLoadBench({ stack }),
+  // The engines first: they need no stack, and run before it starts.
+  contracts: async () => [await contractsEnginesBench(), await contractsLoadBench({ stack })],
   workers: () => engineWorkersBench({ stack }),
 };
 
@@ -86,12 +88,14 @@ try {
       console.log(`  ${before}`);
       const code = codeVersion();
       const foreign = watchForeignCpu();
-      const result = await benches[name]();
+      const ran = await benches[name]();
       const during = foreign();
       const conditions = `${before}; during the run, processes other than the benchmark and its stack/browser used ${describeForeign(during)} of the CPU${during !== null && during > 0.1 ? ' (enough to skew timings: compare with a quieter run)' : ''}`;
-      // Every section records the command that ran it and the conditions it ran in.
-      results.push({ ...result, command, conditions, code });
-      printResult(result);
+      for (const result of Array.isArray(ran) ? ran : [ran]) {
+        // Every section records the command that ran it and the conditions it ran in.
+        results.push({ ...result, command, conditions, code });
+        printResult(result);
+      }
       console.log(`Conditions: ${conditions}\n`);
     } catch (error) {
       failures.push(name);

@@ -24,6 +24,11 @@ export const BENCH_NAMES = [
 
 export type BenchName = (typeof BENCH_NAMES)[number];
 
+/** RESULTS.md's sections, in order: a benchmark's own, and `contracts-engines` that `pnpm bench contracts` also writes. */
+export type SectionName = BenchName | 'contracts-engines';
+
+export const SECTION_NAMES: readonly SectionName[] = BENCH_NAMES.flatMap((n): SectionName[] => (n === 'contracts' ? [n, 'contracts-engines'] : [n]));
+
 export interface Figure {
   /** What was measured, e.g. "Sign-in (password), 8 connections: requests/s". */
   label: string;
@@ -42,7 +47,7 @@ export interface Figure {
 }
 
 export interface BenchResult {
-  name: BenchName;
+  name: SectionName;
   title: string;
   /** The exact command that produces this section. */
   command: string;

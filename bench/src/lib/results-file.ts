@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { describeMachine, type MachineInfo } from './machine';
-import { BENCH_NAMES, figureHead, figureRows, markdownTable, type BenchName, type BenchResult } from './report';
+import { figureHead, figureRows, markdownTable, SECTION_NAMES, type BenchResult, type SectionName } from './report';
 
 const HEADER = `# Starforge benchmarks
 
@@ -14,8 +14,8 @@ other work on the machine to settle, and each section records how much CPU other
 while it ran. "KB" means KiB (1,024 bytes). Timings are reported, never asserted.
 `;
 
-const start = (name: BenchName) => `<!-- bench:${name}:start -->`;
-const end = (name: BenchName) => `<!-- bench:${name}:end -->`;
+const start = (name: SectionName) => `<!-- bench:${name}:start -->`;
+const end = (name: SectionName) => `<!-- bench:${name}:end -->`;
 
 const renderSection = (result: BenchResult, machine: MachineInfo): string => {
   const parts = [
@@ -37,9 +37,9 @@ const renderSection = (result: BenchResult, machine: MachineInfo): string => {
 };
 
 /** Existing sections of the file, by name. */
-const readSections = (text: string): Map<BenchName, string> => {
-  const sections = new Map<BenchName, string>();
-  for (const name of BENCH_NAMES) {
+const readSections = (text: string): Map<SectionName, string> => {
+  const sections = new Map<SectionName, string>();
+  for (const name of SECTION_NAMES) {
     const from = text.indexOf(start(name));
     const to = text.indexOf(end(name));
     if (from >= 0 && to > from) sections.set(name, text.slice(from, to + end(name).length));
@@ -49,9 +49,9 @@ const readSections = (text: string): Map<BenchName, string> => {
 
 /** Writes RESULTS.md: the sections that ran are replaced, the others kept as they were. */
 export const writeResults = async (path: string, results: BenchResult[], machine: MachineInfo): Promise<void> => {
-  const sections = existsSync(path) ? readSections(await readFile(path, 'utf8')) : new Map<BenchName, string>();
+  const sections = existsSync(path) ? readSections(await readFile(path, 'utf8')) : new Map<SectionName, string>();
   for (const r of results) sections.set(r.name, renderSection(r, machine));
-  const body = BENCH_NAMES.filter((n) => sections.has(n))
+  const body = SECTION_NAMES.filter((n) => sections.has(n))
     .map((n) => sections.get(n))
     .join('\n\n');
   await writeFile(path, `${HEADER}\n${body}\n`);
