@@ -84,7 +84,7 @@ export type SolhintRule = `solhint/${string}`;
 /** A `security_audit` finding: which rule, how serious, where. */
 export const auditFindingSchema = z.object({
   /** One of the engine's own rules, or one of solhint's (`solhint/…`). */
-  rule: z.union([z.enum(AUDIT_RULES), z.custom<SolhintRule>((id) => typeof id === 'string' && /^solhint\/[a-z0-9-]+$/.test(id))]),
+  rule: z.union([z.enum(AUDIT_RULES), z.string().regex(/^solhint\/[a-z0-9-]+$/)]),
   title: z.string(),
   severity: z.enum(['high', 'medium', 'low']),
   /** What was found, naming the function. */
