@@ -14,6 +14,8 @@ describe('a suite’s words', () => {
   });
 
   it('gives durations as people read them', () => {
+    expect(durationText(0.0213)).toBe('21 µs');
+    expect(durationText(0.0001)).toBe('1 µs');
     expect(durationText(0.42)).toBe('0.4 ms');
     expect(durationText(48.6)).toBe('49 ms');
     expect(durationText(1234)).toBe('1.23 s');

@@ -9,8 +9,12 @@ export const testKindLabel: Record<SuiteTestFields['kind'], string> = { unit: 'U
 export const testGasText = (gasUsed: number, test: SuiteTestFields): string =>
   test.fuzz ? `mean ${formatCount(test.fuzz.mean_gas)}, median ${formatCount(test.fuzz.median_gas)} gas` : `${formatCount(gasUsed)} gas`;
 
-/** 0.4 -> "0.4 ms", 1234 -> "1.23 s". */
-export const durationText = (ms: number): string => (ms < 1000 ? `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
+/** 0.02 -> "20 µs", 0.4 -> "0.4 ms", 1234 -> "1.23 s". */
+export const durationText = (ms: number): string => {
+  // A unit test on revm takes microseconds: "0.0 ms" would say it took no time at all.
+  if (ms < 0.1) return `${Math.max(1, Math.round(ms * 1000))} µs`;
+  return ms < 1000 ? `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+};
 
 /** A fuzz or invariant campaign's size: "256 runs", "256 runs × 15 calls deep". */
 export const campaignText = (test: SuiteTestFields): string | null => {
