@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUITE_MEMORY_MB } from '@starforge/contract-engine';
 import { TEST_RUN_MAX_DELAY_MS, TEST_RUN_MIN_DELAY_MS, WITHDRAWAL_COMPLETION_DELAY_MS } from '@starforge/contracts';
 
 const delayMs = z.coerce.number().int().min(0).max(600_000);
@@ -22,6 +23,12 @@ const rewardsEnvSchema = z
     /** Each engine worker's memory cap. */
     ENGINE_MEMORY_MB: z.coerce.number().int().min(64).max(8_192).default(512),
     /**
+     * A suite's child process (EDR), capped by the OS: a failing test is replayed step by step to
+     * build its trace, ~2.1 GB for one that burns its 10,000,000 gas, so less than that ends such a
+     * run at the cap instead (its other test contracts' results kept).
+     */
+    ENGINE_SUITE_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(SUITE_MEMORY_MB),
+    /**
      * On SIGTERM, how long an engine worker lets the runs it holds finish; the rest go back to the
      * queue for another worker. Below the launcher's 12 s before it kills a process.
      */
@@ -42,7 +49,7 @@ export interface RewardsConfig {
   testRunDelayMs: { min: number; max: number };
   withdrawalDelayMs: number;
   /** The contract engine's pool (packages/contract-engine) in each engine worker process, and how that process stops and is seen. */
-  engine: { workers: number; runTimeoutMs: number; memoryMb: number; stopGraceMs: number; healthPort: number; nice: number };
+  engine: { workers: number; runTimeoutMs: number; memoryMb: number; suiteMemoryMb: number; stopGraceMs: number; healthPort: number; nice: number };
 }
 
 /** The rewards service's settings; the one place in the service that reads `process.env`. */
@@ -55,6 +62,7 @@ export const readRewardsConfig = (source: NodeJS.ProcessEnv = process.env): Rewa
       workers: env.ENGINE_WORKERS,
       runTimeoutMs: env.ENGINE_RUN_TIMEOUT_MS,
       memoryMb: env.ENGINE_MEMORY_MB,
+      suiteMemoryMb: env.ENGINE_SUITE_MEMORY_MB,
       stopGraceMs: env.ENGINE_STOP_GRACE_MS,
       healthPort: env.ENGINE_HEALTH_PORT,
       nice: env.ENGINE_NICE,
