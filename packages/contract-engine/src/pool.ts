@@ -3,6 +3,7 @@ import { crashSummary } from './crash';
 import { CONTRACT_CALL_GAS_LIMIT } from '@starforge/contracts';
 import type { FromWorker, ToWorker, WorkerMemory, WorkerSettings } from './protocol';
 import { type EngineRequest, type EngineResult, failedResult } from './request';
+import { neededTooMuchMemory, tookTooLong } from './words';
 
 export interface EnginePoolOptions {
   /** Workers, each compiling and running one contract at a time. */
@@ -84,8 +85,6 @@ interface Slot {
 
 const WORKER_ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
-
 /**
  * A pool of worker threads that compile and run contracts off the caller's event loop: the
  * caller only posts a message and later receives one. Runs wait in order for a free worker. A
@@ -157,7 +156,7 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
     });
     worker.on('error', (error) => {
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' && slot.ready) {
-        slot.stopped ??= `The run needed more than ${options.memoryMb} MB of memory and was stopped.`;
+        slot.stopped ??= neededTooMuchMemory(options.memoryMb);
       } else slot.failure ??= error;
     });
     worker.on('exit', () => {
@@ -205,7 +204,7 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
       slot.job = job;
       slot.startedAt = performance.now();
       slot.timer = setTimeout(() => {
-        slot.stopped = `The run took longer than ${seconds(options.runTimeoutMs)} and was stopped.`;
+        slot.stopped = tookTooLong(options.runTimeoutMs);
         void slot.worker.terminate();
       }, options.runTimeoutMs);
       try {

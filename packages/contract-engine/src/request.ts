@@ -71,6 +71,10 @@ export const requestProblem = (request: EngineRequest): string | null => {
   return null;
 };
 
+/** A run's gas: the deployment's plus each listed function's gas_used once. */
+export const totalGas = (result: Pick<EngineResult, 'deployment' | 'functions'>): number =>
+  (result.deployment?.gas_used ?? 0) + result.functions.reduce((sum, f) => sum + f.gas_used, 0);
+
 /** A failed result with nothing compiled or run: where every result starts. */
 export const failedResult = (request: EngineRequest, solcVersion: string, summary: string): EngineResult => ({
   status: 'failed',

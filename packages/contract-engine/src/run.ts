@@ -1,12 +1,12 @@
 import { hexToBytes } from '@ethereumjs/util';
 import { AUDIT_RULES, CONTRACT_CALL_GAS_LIMIT, type CompilerMessage, type ContractEvent, type FunctionResult } from '@starforge/contracts';
 import { AbiError, type AbiEntry, clip, decodeForDisplay, decodeLog, encodeCall, hex, revertReason, signatureOf } from './abi';
-import { auditAst } from './audit';
 import { type CallResult, type Chain, createChain } from './chain';
 import { type CompiledContract, type CompileOutput, compileSource, type Solc } from './compile';
 import { NETWORK_PROFILES } from './networks';
-import { auditCheckCount, byPlace, solhintFindings } from './solhint';
-import { DEPLOYMENT_KEY, type EngineRequest, type EngineResult, failedResult, requestProblem } from './request';
+import { auditCheckCount, auditFile } from './solhint';
+import { engineNote, findingsSummary, gasText, optimizerSummary, placeOf } from './words';
+import { DEPLOYMENT_KEY, type EngineRequest, type EngineResult, failedResult, requestProblem, totalGas } from './request';
 
 /** `performance`: each function is called up to this many times, or for about a second, whichever comes first. */
 const PERFORMANCE_ITERATIONS = 20;
@@ -14,12 +14,6 @@ const PERFORMANCE_BUDGET_MS = 1_000;
 
 /** A call's first events are shown; a loop can emit thousands within its gas. */
 const EVENTS_SHOWN = 100;
-
-const gasText = (n: number) => n.toLocaleString('en-US');
-
-const place = (m: CompilerMessage) => (m.line === null ? '' : ` (line ${m.line}, column ${m.column})`);
-
-const engineNote = (message: string): CompilerMessage => ({ severity: 'warning', type: 'Engine', message, line: null, column: null });
 
 /** Why a call failed, in words; undefined when it did not. */
 const failureOf = (call: CallResult, errors: AbiEntry[]): string | undefined => {
@@ -134,7 +128,7 @@ export const runContract = async (solc: Solc, request: EngineRequest): Promise<E
     ...result,
     status,
     summary,
-    total_gas: (result.deployment?.gas_used ?? 0) + result.functions.reduce((sum, f) => sum + f.gas_used, 0),
+    total_gas: totalGas(result),
     duration_ms: Math.round(performance.now() - started),
   });
 
@@ -146,19 +140,15 @@ export const runContract = async (solc: Solc, request: EngineRequest): Promise<E
   result.errors = compiled.errors;
   result.warnings = compiled.warnings;
   const firstError = compiled.errors[0];
-  if (firstError) return done('failed', `It does not compile: ${firstError.message}${place(firstError)}.`);
+  if (firstError) return done('failed', `It does not compile: ${firstError.message}${placeOf(firstError)}.`);
 
   if (request.testType === 'security_audit') {
     result.contract_name = compiled.contracts.at(-1)?.name ?? null;
-    const second = await solhintFindings(request.source);
-    if (!second) result.warnings.push(engineNote("solhint could not read this source; only the engine's own rules ran."));
-    result.findings = [...(compiled.ast ? auditAst(compiled.ast, request.source) : []), ...(second ?? [])].sort(byPlace);
-    const [first, ...more] = result.findings;
-    if (!first) return done('completed', `None of the ${auditCheckCount(AUDIT_RULES.length)} checks found anything.`);
-    return done(
-      'failed',
-      `${result.findings.length} finding${more.length ? 's' : ''}: ${first.title} at line ${first.line}${more.length ? ` and ${more.length} more` : ''}.`,
-    );
+    const audit = await auditFile(compiled.ast ?? undefined, request.source);
+    if (!audit.solhintRead) result.warnings.push(engineNote("solhint could not read this source; only the engine's own rules ran."));
+    result.findings = audit.findings;
+    const found = findingsSummary(result.findings);
+    return found ? done('failed', found) : done('completed', `None of the ${auditCheckCount(AUDIT_RULES.length)} checks found anything.`);
   }
 
   const deployable = compiled.contracts.filter((c) => c.deployable);
@@ -250,14 +240,7 @@ export const runContract = async (solc: Solc, request: EngineRequest): Promise<E
   for (const f of result.functions) if (onBySignature.has(f.signature)) f.optimized_gas = onBySignature.get(f.signature);
   const failed = failedTestSummary(result.functions, noun);
   if (failed) return done('failed', failed);
-  const measured = [result.deployment, ...result.functions];
-  const off = measured.reduce((sum, m) => sum + m.gas_used, 0);
-  const on = measured.reduce((sum, m) => sum + (m.optimized_gas ?? m.gas_used), 0);
-  const saved = off - on;
-  return done(
-    'completed',
-    `The optimizer (200 runs) ${saved >= 0 ? 'saves' : 'adds'} ${gasText(Math.abs(saved))} gas (${off === 0 ? 0 : Math.round((Math.abs(saved) / off) * 100)} %) over the deployment and ${targets.length} ${noun}.`,
-  );
+  return done('completed', optimizerSummary([result.deployment, ...result.functions], `the deployment and ${targets.length} ${noun}`));
 };
 
 const runTransaction = async (

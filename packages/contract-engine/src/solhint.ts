@@ -1,4 +1,6 @@
 import type { AuditFinding, SolhintRule } from '@starforge/contracts';
+import type { AstNode } from './ast';
+import { auditAst } from './audit';
 
 /**
  * The security_audit type's second opinion (issue 27): solhint's security rules, run as a library
@@ -64,3 +66,12 @@ export const auditCheckCount = (ownRules: number) => ownRules + Object.keys(SOLH
 
 /** Findings in the order a reader meets them: by file, line, then column. */
 export const byPlace = (a: AuditFinding, b: AuditFinding) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column;
+
+/**
+ * One compiled file through the engine's rules (over solc's AST) and solhint's, in reading order;
+ * `solhintRead` is false when solhint's parser refused the file and only the engine's rules ran.
+ */
+export const auditFile = async (ast: AstNode | undefined, source: string): Promise<{ findings: AuditFinding[]; solhintRead: boolean }> => {
+  const second = await solhintFindings(source);
+  return { findings: [...(ast ? auditAst(ast, source) : []), ...(second ?? [])].sort(byPlace), solhintRead: second !== null };
+};

@@ -3,8 +3,7 @@ import { type Decoder, shortName } from './decode';
 import type { CampaignSizes } from './config';
 import type { ChildCall, ChildTest } from './protocol';
 import { traceOf } from './trace';
-
-const gasText = (n: number) => n.toLocaleString('en-US');
+import { gasText } from '../words';
 
 /**
  * EDR's words for a cheatcode the run refuses name command-line flags and config keys a user of

@@ -1,9 +1,9 @@
 import { AUDIT_RULES, type AuditFinding, type CompilerMessage, type FunctionResult, type SuiteSource } from '@starforge/contracts';
 import type { AstNode } from '../ast';
-import { auditAst } from '../audit';
 import { NETWORK_PROFILES } from '../networks';
-import { auditCheckCount, byPlace, solhintFindings } from '../solhint';
-import { type EngineRequest, type EngineResult, failedResult, requestProblem } from '../request';
+import { type EngineRequest, type EngineResult, failedResult, requestProblem, totalGas } from '../request';
+import { auditCheckCount, auditFile, byPlace } from '../solhint';
+import { engineNote, findingsSummary, optimizerSummary, placeOf, tookTooLong } from '../words';
 import { type CompiledSuite, compileSuite } from './compile';
 import { runSuite, type SuiteOutcome } from './run';
 
@@ -22,11 +22,6 @@ export type SuiteProgressListener = (progress: { phase: 'compiling' | 'running';
 /** The child is killed this long before the pool's own deadline, so the run ends with its tests, not by the pool. */
 const CHILD_DEADLINE_MARGIN_MS = 1_000;
 
-const gasText = (n: number) => n.toLocaleString('en-US');
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
-const engineNote = (message: string): CompilerMessage => ({ severity: 'warning', type: 'Engine', message, line: null, column: null });
-const placeOf = (m: CompilerMessage) => (m.line === null ? '' : ` (${m.file ? `${m.file}, ` : ''}line ${m.line}, column ${m.column})`);
-
 const summaryOfTests = (functions: FunctionResult[]): { status: EngineResult['status']; summary: string } => {
   if (functions.length === 0) {
     return { status: 'failed', summary: 'The suite has no tests: name public functions test… or invariant… in a contract that imports forge-std/Test.sol.' };
@@ -44,10 +39,9 @@ const auditSuite = async (compiled: CompiledSuite, sources: SuiteSource[], notes
   const output = compiled.output as { sources?: Record<string, { ast?: AstNode }> };
   const findings: AuditFinding[] = [];
   for (const source of sources) {
-    const ast = output.sources?.[source.name]?.ast;
-    const second = await solhintFindings(source.content);
-    if (!second) notes.push(engineNote(`solhint could not read ${source.name}; only the engine's own rules ran on it.`));
-    findings.push(...[...(ast ? auditAst(ast, source.content) : []), ...(second ?? [])].map((finding) => ({ ...finding, file: source.name })));
+    const audit = await auditFile(output.sources?.[source.name]?.ast, source.content);
+    if (!audit.solhintRead) notes.push(engineNote(`solhint could not read ${source.name}; only the engine's own rules ran on it.`));
+    findings.push(...audit.findings.map((finding) => ({ ...finding, file: source.name })));
   }
   return findings.sort(byPlace);
 };
@@ -78,7 +72,7 @@ export const runSuiteRequest = async (request: EngineRequest, limits: SuiteReque
     ...result,
     status,
     summary,
-    total_gas: (result.deployment?.gas_used ?? 0) + result.functions.reduce((sum, f) => sum + f.gas_used, 0),
+    total_gas: totalGas(result),
     duration_ms: Math.round(performance.now() - started),
   });
   const firstError = compiled.errors[0];
@@ -86,29 +80,23 @@ export const runSuiteRequest = async (request: EngineRequest, limits: SuiteReque
 
   if (request.testType === 'security_audit') {
     result.findings = await auditSuite(compiled, sources, result.warnings);
-    const [first, ...more] = result.findings;
-    if (!first) {
-      return done(
-        'completed',
-        `None of the ${auditCheckCount(AUDIT_RULES.length)} checks found anything in ${sources.length} file${sources.length === 1 ? '' : 's'}.`,
-      );
-    }
+    const found = findingsSummary(result.findings);
+    if (found) return done('failed', found);
     return done(
-      'failed',
-      `${result.findings.length} finding${more.length ? 's' : ''}: ${first.title} in ${first.file} at line ${first.line}${more.length ? ` and ${more.length} more` : ''}.`,
+      'completed',
+      `None of the ${auditCheckCount(AUDIT_RULES.length)} checks found anything in ${sources.length} file${sources.length === 1 ? '' : 's'}.`,
     );
   }
 
   const run = async (suite: CompiledSuite, report: boolean): Promise<SuiteOutcome | string> => {
     const timeMs = Math.floor(limits.deadline - performance.now() - CHILD_DEADLINE_MARGIN_MS);
-    if (timeMs < CHILD_DEADLINE_MARGIN_MS) return `The run took longer than ${seconds(limits.runTimeoutMs)} and was stopped.`;
-    const outcome = await runSuite(suite, {
+    if (timeMs < CHILD_DEADLINE_MARGIN_MS) return tookTooLong(limits.runTimeoutMs);
+    return runSuite(suite, {
       limits: { timeMs, memoryMb: limits.memoryMb, gasPerCall: limits.gasPerCall },
+      statedTimeMs: limits.runTimeoutMs,
       chainId: profile.chainId,
       ...(report && onProgress ? { onProgress: (p: { testsDone: number; testsTotal: number }) => onProgress({ phase: 'running', ...p }) } : {}),
     });
-    if (outcome.stoppedBy === 'time') return { ...outcome, failure: `The run took longer than ${seconds(limits.runTimeoutMs)} and was stopped.` };
-    return outcome;
   };
 
   const off = await run(compiled, true);
@@ -136,11 +124,5 @@ export const runSuiteRequest = async (request: EngineRequest, limits: SuiteReque
   const onDeployment = on.suite.deployments.find((d) => d.contract === mainDeployment?.contract);
   if (result.deployment && onDeployment) result.deployment.optimized_gas = onDeployment.gas_used;
   const measured = [...(result.deployment ? [result.deployment] : []), ...result.functions];
-  const gasOff = measured.reduce((sum, m) => sum + m.gas_used, 0);
-  const gasOn = measured.reduce((sum, m) => sum + (m.optimized_gas ?? m.gas_used), 0);
-  const saved = gasOff - gasOn;
-  return done(
-    'completed',
-    `The optimizer (200 runs) ${saved >= 0 ? 'saves' : 'adds'} ${gasText(Math.abs(saved))} gas (${gasOff === 0 ? 0 : Math.round((Math.abs(saved) / gasOff) * 100)} %) over ${result.deployment ? 'the deployment and ' : ''}${result.functions.length} tests.`,
-  );
+  return done('completed', optimizerSummary(measured, `${result.deployment ? 'the deployment and ' : ''}${result.functions.length} tests`));
 };

@@ -11,9 +11,15 @@ import type { ChildJob, ChildTest, FromChild } from './protocol';
 import { functionResultOf, TEST_FAIL_PATTERN, testFailResult } from './results';
 import { signatureOf } from '../abi';
 import { type ChildStop, spawnChild } from './spawn';
+import { neededTooMuchMemory, tookTooLong } from '../words';
 
 export interface SuiteRunOptions {
   limits: SuiteLimits;
+  /**
+   * The time limit the run's sentence names when the child is killed at `limits.timeMs` (the
+   * pool's whole-run limit, of which the child gets what compiling left); `limits.timeMs` by default.
+   */
+  statedTimeMs?: number;
   onProgress?: (progress: { testsDone: number; testsTotal: number }) => void;
   /** `block.chainid` in the tests (EDR's default is 31337). */
   chainId?: number;
@@ -25,8 +31,6 @@ export interface SuiteOutcome {
   suite: SuiteResultFields;
   /** Why the whole run was stopped (time, memory, a crash, EDR refusing the suite); null when it ran to its end. */
   failure: string | null;
-  /** Which limit stopped the child, when one did (`failure` says it in words). */
-  stoppedBy: ChildStop['why'] | null;
   /** Sentences beside the results: a campaign stopped by its time limit, EDR's warnings. */
   notes: string[];
   durationMs: number;
@@ -34,11 +38,9 @@ export interface SuiteOutcome {
   child: { pid: number | null; startMs: number | null; readyRssMb: number | null; endRssMb: number | null };
 }
 
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
-
-const stopSentence = (stop: ChildStop, limits: SuiteLimits): string => {
-  if (stop.why === 'time') return `The run took longer than ${seconds(limits.timeMs)} and was stopped.`;
-  if (stop.why === 'memory') return `The run needed more than ${limits.memoryMb} MB of memory and was stopped.`;
+const stopSentence = (stop: ChildStop, { limits, statedTimeMs }: SuiteRunOptions): string => {
+  if (stop.why === 'time') return tookTooLong(statedTimeMs ?? limits.timeMs);
+  if (stop.why === 'memory') return neededTooMuchMemory(limits.memoryMb);
   return `The engine failed while running this suite (${stop.detail.slice(0, 300)}) and the run was stopped.`;
 };
 
@@ -59,7 +61,6 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
   const notes: string[] = [];
   const child: SuiteOutcome['child'] = { pid: null, startMs: null, readyRssMb: null, endRssMb: null };
   let failure: string | null = null;
-  let stoppedBy: ChildStop['why'] | null = null;
 
   if (built.testSuites.length > 0) {
     // EDR insists on a project root that exists; an empty folder of its own gives cheatcodes nothing to find.
@@ -106,10 +107,7 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
         }
       });
       const stop = await handle.ended;
-      if (stop) {
-        failure = stopSentence(stop, limits);
-        stoppedBy = stop.why;
-      }
+      if (stop) failure = stopSentence(stop, options);
     } finally {
       await rm(projectRoot, { recursive: true, force: true });
     }
@@ -135,7 +133,6 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
       compile_ms: Math.round(compiled.compileMs),
     },
     failure,
-    stoppedBy,
     notes,
     durationMs: Math.round(performance.now() - started),
     child,
