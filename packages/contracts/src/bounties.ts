@@ -25,6 +25,7 @@ import { pageNumber } from './query-numbers';
 import { cardPaymentOf } from './card-payment';
 import { paymentSchema } from './marketplace-cart';
 import { dollarsSchema } from './money-schema';
+import { completionProofSchema, proofTestSchema } from './bounty-proofs';
 import { text } from './text';
 
 /**
@@ -151,6 +152,8 @@ export const bountySchema = z.object({
    * completion is pending.
    */
   claim_lapses_at: timestamp.nullable(),
+  /** The project code version the bounty was posted against (issue 28): the project's newest when posted; null when it had none. */
+  code_version: z.number().int().positive().nullable(),
 });
 export type Bounty = z.infer<typeof bountySchema>;
 export const bountyAnswerSchema = z.object({ bounty: bountySchema });
@@ -191,6 +194,11 @@ export const submitCompletionSchema = z.object({
     .max(COMPLETION_PROOF_MAX, `Proof must be at most ${COMPLETION_PROOF_MAX} characters`),
   /** Empty means none. */
   completion_url: z.union([z.literal('').transform(() => null), httpUrl, z.null()]).default(null),
+  /**
+   * An executable proof (issue 28): a test file run against the bounty's code version on
+   * submission. Only for a bounty posted against a version; null or absent means none.
+   */
+  proof_test: proofTestSchema.nullable().default(null),
 });
 export type SubmitCompletionRequest = z.input<typeof submitCompletionSchema>;
 
@@ -204,6 +212,8 @@ export const completionSchema = z.object({
   reviewed_at: timestamp.nullable(),
   /** When it was last submitted. */
   completed_at: timestamp,
+  /** Its executable proof and the proof's newest run (issue 28); null without one. */
+  proof: completionProofSchema.nullable(),
 });
 export type Completion = z.infer<typeof completionSchema>;
 /** GET /bounties/:id/completion (the claimer's own) and GET /bounties/:id/review (the pending one, the creator only). */

@@ -29,6 +29,7 @@ export * from './nft-sqlstates';
 export * from './money-schema';
 export * from './bounties-constants';
 export * from './bounties';
+export * from './bounty-proofs';
 export * from './card-payment-constants';
 export * from './card-payment';
 export * from './solana-payment-constants';

@@ -25,6 +25,13 @@ export const userEventSchemas: { [T in UserEventType]: z.ZodType<UserEventMap[T]
   'bounties.completion_reviewed': z.object({ bountyId: z.uuid(), completionId: z.uuid(), status: z.enum(['approved', 'rejected']) }),
   'bounties.claim_ended': z.object({ bountyId: z.uuid(), reason: z.enum(['released', 'lapsed']) }),
   'bounties.subscription_changed': z.object({ plan: z.enum(['free', 'pro']) }),
+  'bounties.proof_run_finished': z.object({
+    bountyId: z.uuid(),
+    completionId: z.uuid(),
+    verdict: z.enum(['reproduces', 'does_not_reproduce', 'does_not_compile']),
+  }),
+  'bounties.project_code_checked': z.object({ projectId: z.uuid(), version: z.number().int().positive() }),
+  'bounties.findings_changed': z.object({ projectId: z.uuid() }),
 };
 
 /**

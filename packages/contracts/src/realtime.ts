@@ -98,6 +98,12 @@ export interface UserEventMap {
   'bounties.claim_ended': { bountyId: string; reason: 'released' | 'lapsed' };
   /** The user's plan changed (an upgrade or a downgrade, in this tab or another). */
   'bounties.subscription_changed': { plan: 'free' | 'pro' };
+  /** To a completion's claimer and the bounty's creator (issue 28): its proof run has a verdict. */
+  'bounties.proof_run_finished': { bountyId: string; completionId: string; verdict: 'reproduces' | 'does_not_reproduce' | 'does_not_compile' };
+  /** To a project's creator (issue 28): the engine checked a saved version of its code. */
+  'bounties.project_code_checked': { projectId: string; version: number };
+  /** To a project's creator (issue 28): an approved finding was re-checked against a newer version. */
+  'bounties.findings_changed': { projectId: string };
 }
 
 /** A marketplace listing's status (the spec's `nft_sales.status`). */

@@ -96,6 +96,7 @@ const sharedOf = (r: BountyRow): SharedBounty => ({
     creator_name: r.creatorName ?? NAMELESS_USER,
     review_seconds: r.reviewSeconds,
     claim_days: r.claimDays,
+    code_version: null,
   },
 });
 

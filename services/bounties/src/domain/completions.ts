@@ -26,6 +26,7 @@ export const completionOf = (r: CompletionRow): Completion => ({
   review_notes: r.reviewNotes,
   reviewed_at: r.reviewedAt?.toISOString() ?? null,
   completed_at: r.completedAt.toISOString(),
+  proof: null,
 });
 
 /** The completion columns `completionOf` reads. */
