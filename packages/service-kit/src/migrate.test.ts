@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,84 @@ describe('migrate', () => {
       { kitSet: 'other', version: 1 },
     ]);
     await expect(migrate(sql, schema, kit, { kitSet: 'Bad-Name' })).rejects.toThrow(/Invalid kit migration set name/);
+  });
+
+  describe('published SQL', () => {
+    /** A service folder: `migrations/` and `published/` side by side, as in services/<d>/. */
+    const service = (migrations: Record<string, string>, published: Record<string, string>) => {
+      const root = mkdtempSync(join(tmpdir(), 'service-'));
+      for (const [sub, files] of [
+        ['migrations', migrations],
+        ['published', published],
+      ] as const) {
+        mkdirSync(join(root, sub));
+        for (const [name, text] of Object.entries(files)) writeFileSync(join(root, sub, name), text);
+      }
+      return { migrations: join(root, 'migrations'), published: join(root, 'published') };
+    };
+    const answer = async (schema: string) => (await sql<{ n: number }[]>`select ${sql(schema)}.answer() as n`)[0]?.n;
+    const recorded = async (schema: string) => (await sql<{ file: string }[]>`select file from ${sql(schema)}.published_sql order by file`).map((r) => r.file);
+
+    it('applies each file after the numbered ones, and again only when it changed', async () => {
+      const schema = `m_pub_${Date.now()}`;
+      const dirs = service(
+        { '00001_create_things.sql': 'create table things (n int);' },
+        {
+          'answer.sql': 'create or replace function answer() returns int language sql set search_path from current as $$ select count(*)::int from things $$;',
+        },
+      );
+      expect(await migrate(sql, schema, dirs.migrations)).toEqual([1]);
+      expect(await answer(schema)).toBe(0);
+      expect(await recorded(schema)).toEqual(['answer.sql']);
+      const [first] = await sql<{ at: Date }[]>`select applied_at as at from ${sql(schema)}.published_sql`;
+
+      // Unchanged: not applied again.
+      await migrate(sql, schema, dirs.migrations);
+      const [same] = await sql<{ at: Date }[]>`select applied_at as at from ${sql(schema)}.published_sql`;
+      expect(same?.at).toEqual(first?.at);
+
+      // Its body changed in its one file: the live function follows, no new migration needed.
+      writeFileSync(join(dirs.published, 'answer.sql'), 'create or replace function answer() returns int language sql as $$ select 42 $$;');
+      expect(await migrate(sql, schema, dirs.migrations)).toEqual([]);
+      expect(await answer(schema)).toBe(42);
+    });
+
+    it('applies every file again after a migration that dropped what one creates', async () => {
+      const schema = `m_pub_drop_${Date.now()}`;
+      const dirs = service(
+        { '00001_create_things.sql': 'create table things (n int, note text);' },
+        { 'thing_notes.sql': 'create or replace view thing_notes as select n, note from things;' },
+      );
+      await migrate(sql, schema, dirs.migrations);
+      // The view is in the way of the column's change, so the migration drops it; the file brings it back.
+      writeFileSync(join(dirs.migrations, '00002_note_varchar.sql'), 'drop view thing_notes; alter table things alter column note type varchar(10);');
+      expect(await migrate(sql, schema, dirs.migrations)).toEqual([2]);
+      const [view] = await sql`select to_regclass(${`${schema}.thing_notes`})::text as v`;
+      expect(view).toEqual({ v: `${schema}.thing_notes` });
+    });
+
+    it('rolls back the numbered files with a published file that fails, and forgets files taken away', async () => {
+      const schema = `m_pub_fail_${Date.now()}`;
+      const dirs = service({ '00001_create_things.sql': 'create table things (n int);' }, { 'broken.sql': 'select no_such_function();' });
+      await expect(migrate(sql, schema, dirs.migrations)).rejects.toThrow(/no_such_function/);
+      const [row] = await sql`select to_regclass(${`${schema}.things`}) as things`;
+      expect(row).toEqual({ things: null });
+
+      rmSync(join(dirs.published, 'broken.sql'));
+      writeFileSync(join(dirs.published, 'answer.sql'), 'create or replace function answer() returns int language sql as $$ select 7 $$;');
+      await migrate(sql, schema, dirs.migrations);
+      writeFileSync(join(dirs.published, 'other.sql'), 'create or replace function other() returns int language sql as $$ select 1 $$;');
+      await migrate(sql, schema, dirs.migrations);
+      rmSync(join(dirs.published, 'other.sql'));
+      await migrate(sql, schema, dirs.migrations);
+      expect(await recorded(schema)).toEqual(['answer.sql']);
+    });
+
+    it('refuses a file name that is not lower-case words', async () => {
+      const schema = `m_pub_name_${Date.now()}`;
+      const dirs = service({ '00001_create.sql': 'create table t (n int);' }, { 'Answer.sql': 'select 1;' });
+      await expect(migrate(sql, schema, dirs.migrations)).rejects.toThrow(/lower-case words/);
+    });
   });
 
   it('creates idempotency_keys and write_buckets through the kit set, once', async () => {

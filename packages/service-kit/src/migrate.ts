@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import type { Sql } from './db';
+import { applyPublished, publishedDirBeside } from './migrate-published';
 
 const migrationFile = /^(\d{5})_([a-z0-9_]+)\.sql$/;
 
@@ -33,6 +34,12 @@ export interface MigrateOptions {
    * name, so they never mix with the service's numbered files in `schema_migrations`.
    */
   kitSet?: string;
+  /**
+   * The service's published SQL (`published/*.sql`, one function or view per file, `create or
+   * replace`), applied after the numbered files: see migrate-published.ts. Defaults to the
+   * `published` folder beside a folder named `migrations`; none for a kit-owned set.
+   */
+  publishedDir?: string;
 }
 
 /** A migration set the kit owns, applied into a service's schema (see `MigrateOptions.kitSet`). */
@@ -44,10 +51,10 @@ export interface KitMigrations {
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
 /**
- * Applies a service's migrations into its own schema, in order, each once, each in its own
- * transaction. Safe to run from several processes at once: an advisory lock per schema
- * serializes them, and applied versions are recorded in `<schema>.schema_migrations` (or in
- * `<schema>.kit_migrations` for a kit-owned set).
+ * Applies a service's migrations into its own schema, in order, each once, in one transaction,
+ * then its published SQL where it changed (migrate-published.ts). Safe to run from several
+ * processes at once: an advisory lock per schema serializes them, and applied versions are
+ * recorded in `<schema>.schema_migrations` (or in `<schema>.kit_migrations` for a kit-owned set).
  */
 export const migrate = async (sql: Sql, schema: string, dir: string, options: MigrateOptions = {}): Promise<number[]> => {
   if (!identifier.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
@@ -96,6 +103,8 @@ export const migrate = async (sql: Sql, schema: string, dir: string, options: Mi
       else await tx`insert into ${tx(schema)}.kit_migrations ${tx({ kitSet, ...record })}`;
       applied.push(migration.version);
     }
+    const publishedDir = kitSet === undefined ? (options.publishedDir ?? publishedDirBeside(dir)) : undefined;
+    if (publishedDir) await applyPublished(tx, schema, publishedDir, { all: applied.length > 0 });
   });
   return applied;
 };
