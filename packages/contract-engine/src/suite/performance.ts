@@ -23,7 +23,7 @@ const throughput = (calls: number, gas: number | null, ms: number): Throughput =
 });
 
 /** A passing test's figures; null for a failed test or one that made no call (a skipped one, a `testFail…`). */
-export const testThroughput = (fn: FunctionResult): Throughput | null => {
+const testThroughput = (fn: FunctionResult): Throughput | null => {
   const test = fn.test;
   if (!test || fn.outcome !== 'passed') return null;
   if (test.invariant) return test.invariant.calls > 0 ? throughput(test.invariant.calls, null, test.duration_ms) : null;
@@ -33,7 +33,7 @@ export const testThroughput = (fn: FunctionResult): Throughput | null => {
 };
 
 /** The suite's figures: every measured test's calls over their summed times; gas over the times of the tests that report gas. */
-export const suiteThroughput = (measured: readonly Throughput[]): Throughput => {
+const suiteThroughput = (measured: readonly Throughput[]): Throughput => {
   const calls = measured.reduce((sum, t) => sum + t.calls, 0);
   const ms = measured.reduce((sum, t) => sum + t.duration_ms, 0);
   const withGas = measured.filter((t) => t.gas !== null);

@@ -6,6 +6,13 @@ import { SAMPLE_SUITES } from '../suite-samples';
 // OpenZeppelin) and runs it on EDR in a child process of its own.
 const SLOW = { timeout: 240_000 };
 const suite = (id: string) => SAMPLE_SUITES.find((s) => s.id === id)!.sources.map((s) => ({ ...s }));
+/** The Vault suite with testDeposit failing on an assertion ("one is two"). */
+const vaultWithFailingDeposit = () => {
+  const sources = suite('vault-suite');
+  const test = sources.find((s) => s.name === 'test/Vault.t.sol')!;
+  test.content = test.content.replace(/function testDeposit\(\) public \{/, 'function testDeposit() public {\n        assertEq(uint256(1), 2, "one is two");');
+  return sources;
+};
 
 let pool: EnginePool;
 beforeAll(() => {
@@ -42,12 +49,7 @@ describe('a suite through the engine pool', () => {
   });
 
   it('names a failing test, its contract and why, and fails the run', SLOW, async () => {
-    const sources = suite('vault-suite');
-    const test = sources.find((s) => s.name === 'test/Vault.t.sol')!;
-    test.content = test.content.replace(
-      /function testDeposit\(\) public \{/,
-      'function testDeposit() public {\n        assertEq(uint256(1), 2, "one is two");',
-    );
+    const sources = vaultWithFailingDeposit();
     const result = await pool.run({ source: '', sources, testType: 'smart_contract', network: 'sepolia' });
     expect(result.status).toBe('failed');
     expect(result.summary).toMatch(/^1 of 4 tests failed: VaultTest\.testDeposit\(\): .*one is two/);
@@ -104,12 +106,7 @@ describe('a suite through the engine pool', () => {
   });
 
   it('performance fails with the failing test named and keeps the passing tests’ figures', SLOW, async () => {
-    const sources = suite('vault-suite');
-    const test = sources.find((s) => s.name === 'test/Vault.t.sol')!;
-    test.content = test.content.replace(
-      /function testDeposit\(\) public \{/,
-      'function testDeposit() public {\n        assertEq(uint256(1), 2, "one is two");',
-    );
+    const sources = vaultWithFailingDeposit();
     const result = await pool.run({ source: '', sources, testType: 'performance', network: 'sepolia' });
     expect(result.status).toBe('failed');
     expect(result.summary).toMatch(/^1 of 4 tests failed: VaultTest\.testDeposit\(\): .*one is two/);
