@@ -129,4 +129,37 @@ test.describe('Testing Engine suites', () => {
     await expect(failed).toContainText(/Counter-example: amount = \d+/);
     await expect(failed).toContainText(/Calldata 0x[0-9a-f]+/);
   });
+
+  test('the Vault suite sample as a performance run: calls and gas per second per test and for the suite; as gas_optimization: each function off and on', async ({
+    page,
+  }) => {
+    await signUpViaApi(page);
+    await page.goto('/dashboard');
+    const engine = new TestingEngine(page);
+    await engine.pickSample('Vault suite');
+    await engine.network.selectOption('sepolia');
+    await engine.testType.selectOption('performance');
+    await engine.start.click();
+    await expect(engine.status).toHaveText('Completed', { timeout: 60_000 });
+    await engine.root.getByRole('link', { name: 'View results' }).first().click();
+    await expect(page.getByText(/^4 tests made [\d,]+ calls at [\d,]+ calls and [\d,]+ gas a second on EDR/)).toBeVisible();
+    const figures = page.getByRole('table', { name: 'Performance on EDR' });
+    const cellsOf = (name: RegExp) => figures.getByRole('row', { name }).getByRole('cell');
+    const rate = /^[\d,]+ a second$/;
+    const time = /^[\d.,]+ (µs|ms|s)$/;
+    // A fuzz test: one call a run; an invariant reports no gas; the suite's figures below.
+    await expect(cellsOf(/testFuzzDepositThenWithdraw/)).toHaveText(['256', time, rate, rate]);
+    await expect(cellsOf(/invariantHoldsWhatItOwes/)).toHaveText([/^[\d,]+$/, time, rate, '—']);
+    await expect(cellsOf(/^The suite/)).toHaveText([/^[\d,]+$/, time, rate, rate]);
+
+    await page.getByRole('button', { name: 'Run again' }).click();
+    const again = new TestingEngine(page);
+    await again.testType.selectOption('gas_optimization');
+    await again.start.click();
+    await expect(again.status).toHaveText('Completed', { timeout: 60_000 });
+    await again.root.getByRole('link', { name: 'View results' }).first().click();
+    const gas = page.getByRole('table', { name: 'Gas per function' });
+    await expect(gas.getByRole('columnheader', { name: 'Mean, optimizer on' })).toBeVisible();
+    await expect(gas.getByRole('row', { name: /deposit\(\)/ })).toContainText(/−[\d,]+ gas \(−[\d.]+ %\)/);
+  });
 });

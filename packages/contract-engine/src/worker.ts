@@ -31,7 +31,7 @@ send({ type: 'ready', solcVersion: solc.version(), loadMs: Math.round(performanc
 const run = ({ id, request }: ToWorker) => {
   if (request.sources === undefined) return runContract(solc, request);
   const { sources, ...rest } = request;
-  // A transaction or a performance run measures one file's functions: a suite of one file runs as that file.
+  // A transaction is one described call to one file's contract: a suite of one file runs as that file.
   const [only] = sources;
   if (!(SUITE_TEST_TYPES as readonly string[]).includes(request.testType)) {
     return runContract(solc, only && sources.length === 1 ? { ...rest, source: only.content } : request);

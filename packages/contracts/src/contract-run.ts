@@ -1,7 +1,7 @@
 import './zod';
 import { z } from 'zod';
 import { gasCheckOutcomeSchema } from './contract-gas-history';
-import { abiValueSchema, suiteResultFieldsSchema, suiteTestFieldsSchema } from './contract-suite';
+import { abiValueSchema, suiteResultFieldsSchema, suiteTestFieldsSchema, throughputSchema } from './contract-suite';
 import { NETWORKS, TEST_TYPES } from './rewards-constants';
 
 /**
@@ -71,6 +71,8 @@ export const functionResultSchema = z.object({
   /** gas_used minus that of the same function in the user's last run of this contract. */
   gas_change: z.number().int().optional(),
   timings: callTimingsSchema.optional(),
+  /** `performance` of a suite's passing test: its calls and gas per second on EDR. */
+  throughput: throughputSchema.optional(),
   /** A suite's test (second generation): its kind, contract, logs, trace, fuzz and invariant facts. */
   test: suiteTestFieldsSchema.optional(),
 });

@@ -56,8 +56,8 @@ export const suiteSourcesSchema = z
       ctx.addIssue({ code: 'custom', message: `The files hold ${(total / 1024).toFixed(1)} KiB together; a run takes at most ${SUITE_MAX_BYTES / 1024} KiB.` });
   });
 
-/** The test types a run of several files can be; a transaction or a performance run measures one file's functions. */
-export const SUITE_TEST_TYPES = ['smart_contract', 'gas_optimization', 'security_audit'] as const;
+/** The test types a run of several files can be; a transaction is one described call to one file's contract. */
+export const SUITE_TEST_TYPES = ['smart_contract', 'gas_optimization', 'security_audit', 'performance'] as const;
 
 /** The import paths a suite may use beside its own files: the libraries installed with the product. */
 export const SUITE_LIBRARY_PREFIXES = ['forge-std/', '@openzeppelin/contracts/'] as const;
@@ -141,22 +141,44 @@ export const suiteTestFieldsSchema = z.object({
 });
 export type SuiteTestFields = z.infer<typeof suiteTestFieldsSchema>;
 
-/** Per contract function, over every call the suite's passing tests made to it (forge's gas report). */
-export const functionGasSchema = z.object({
-  contract: z.string(),
-  /** `withdraw(uint256)` */
-  function: z.string(),
+const gasStatsShape = {
   calls: z.number().int().positive(),
   min: gas,
   mean: gas,
   median: gas,
   max: gas,
+};
+
+/** Per contract function, over every call the suite's passing tests made to it (forge's gas report). */
+export const functionGasSchema = z.object({
+  contract: z.string(),
+  /** `withdraw(uint256)` */
+  function: z.string(),
+  ...gasStatsShape,
+  /** `gas_optimization`: the same function over the same tests, compiled with the optimizer on (200 runs). */
+  optimized: z.object(gasStatsShape).optional(),
 });
 export type FunctionGas = z.infer<typeof functionGasSchema>;
 
 /** Each non-test contract the suite deployed: its creation gas and runtime size. */
 export const deploymentGasSchema = z.object({ contract: z.string(), gas_used: gas, code_size: z.number().int().nonnegative() });
 export type DeploymentGas = z.infer<typeof deploymentGasSchema>;
+
+/**
+ * A `performance` run of a suite: what its tests executed on EDR in the time EDR measured them.
+ * A call is one execution of a test function (a unit test once, a fuzz test once per run) or one
+ * call of an invariant campaign; gas is what those calls used (a fuzz test's runs × its mean gas),
+ * setUp left out of both. An invariant campaign reports no gas: `gas` and `gas_per_second` are null.
+ */
+export const throughputSchema = z.object({
+  calls: z.number().int().nonnegative(),
+  gas: gas.nullable(),
+  /** The time EDR measured, in milliseconds: the tests' own execution, not compiling nor starting the engine. */
+  duration_ms: z.number().nonnegative(),
+  calls_per_second: z.number().int().nonnegative(),
+  gas_per_second: z.number().int().nonnegative().nullable(),
+});
+export type Throughput = z.infer<typeof throughputSchema>;
 
 /** The suite-level part of a result (absent on a first-generation, one-file run). */
 export const suiteResultFieldsSchema = z.object({
@@ -168,6 +190,11 @@ export const suiteResultFieldsSchema = z.object({
   /** true when the compiler output came from the cache (same sources and settings). */
   compile_cached: z.boolean(),
   compile_ms: z.number().int().nonnegative(),
+  /**
+   * `performance`: the passing tests together, their calls and gas over the sum of their times
+   * (gas over the times of the tests that report gas).
+   */
+  throughput: throughputSchema.optional(),
 });
 export type SuiteResultFields = z.infer<typeof suiteResultFieldsSchema>;
 

@@ -215,7 +215,7 @@ export const rewardsMessages = {
   contractTooLarge: 'The contract must be at most 64 KiB',
   contractSourceOrSources: 'Send the contract as one source or as named sources, not both',
   suiteOneFileTypes:
-    'A Transaction or Performance test runs one file: put the contract in one file, or choose Smart Contract, Gas Optimization or Security Audit',
+    'A Transaction test runs one file: put the contract in one file, or choose Smart Contract, Gas Optimization, Security Audit or Performance',
   /** The 413 of a run's body: one file or a suite's files, whichever it carried. */
   contractBodyTooLarge: 'The contract must be at most 64 KiB, or the files of a suite 256 KiB together',
   contractCallRequired: 'A transaction test needs the function to call',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationText, progressOfEvent, progressText, traceTree } from './suite-view';
+import { durationText, optimizerChangeText, perSecondText, progressOfEvent, progressText, traceTree } from './suite-view';
 
 describe('a suite’s words', () => {
   it('says what a running suite is doing', () => {
@@ -11,6 +11,18 @@ describe('a suite’s words', () => {
     const data = { runId: 'r1', phase: 'running', testsDone: 3, testsTotal: 12 } as const;
     expect(progressOfEvent('r1', data)).toEqual({ phase: 'running', tests_done: 3, tests_total: 12 });
     expect(progressOfEvent('r2', data)).toBeNull();
+  });
+
+  it('says a performance run’s rates, and none where the engine reports none', () => {
+    expect(perSecondText(2_466_281_544)).toBe('2,466,281,544 a second');
+    expect(perSecondText(null)).toBe('—');
+  });
+
+  it('says what the optimizer did to a function’s gas, a saving or a cost', () => {
+    expect(optimizerChangeText(801, 472)).toBe('−329 gas (−41.07 %)');
+    expect(optimizerChangeText(100, 112)).toBe('+12 gas (+12 %)');
+    expect(optimizerChangeText(447, 447)).toBe('±0 gas');
+    expect(optimizerChangeText(0, 0)).toBe('±0 gas');
   });
 
   it('gives durations as people read them', () => {

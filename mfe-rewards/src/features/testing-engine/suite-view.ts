@@ -1,6 +1,7 @@
 import type { InvariantCall, SuiteProgress, SuiteTestFields, TraceFrame } from '@starforge/contracts/contract-suite';
 import type { ServerEventMap } from '@starforge/contracts/realtime';
 import { formatCount } from '../../shared/lib/format';
+import { changeText } from './gas/gas-view';
 
 /** What a test is, in words. */
 export const testKindLabel: Record<SuiteTestFields['kind'], string> = { unit: 'Unit', fuzz: 'Fuzz', invariant: 'Invariant' };
@@ -71,3 +72,10 @@ export const traceTree = (frames: readonly TraceFrame[]): TraceNode[] => {
   }
   return roots;
 };
+
+/** A rate of a performance run: "54,042 a second"; "—" when the engine reports none (an invariant's gas). */
+export const perSecondText = (n: number | null): string => (n === null ? '—' : `${formatCount(n)} a second`);
+
+/** What the optimizer did to a figure: "−1,000 gas (−1.67 %)", "+12 gas (+0.5 %)", "±0 gas". */
+export const optimizerChangeText = (off: number, on: number): string =>
+  changeText({ delta: on - off, percent: off === 0 ? null : Math.round(((on - off) / off) * 10_000) / 100 });

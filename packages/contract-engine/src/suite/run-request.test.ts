@@ -6,6 +6,13 @@ import { SAMPLE_SUITES } from '../suite-samples';
 // OpenZeppelin) and runs it on EDR in a child process of its own.
 const SLOW = { timeout: 240_000 };
 const suite = (id: string) => SAMPLE_SUITES.find((s) => s.id === id)!.sources.map((s) => ({ ...s }));
+/** The Vault suite with testDeposit failing on an assertion ("one is two"). */
+const vaultWithFailingDeposit = () => {
+  const sources = suite('vault-suite');
+  const test = sources.find((s) => s.name === 'test/Vault.t.sol')!;
+  test.content = test.content.replace(/function testDeposit\(\) public \{/, 'function testDeposit() public {\n        assertEq(uint256(1), 2, "one is two");');
+  return sources;
+};
 
 let pool: EnginePool;
 beforeAll(() => {
@@ -42,12 +49,7 @@ describe('a suite through the engine pool', () => {
   });
 
   it('names a failing test, its contract and why, and fails the run', SLOW, async () => {
-    const sources = suite('vault-suite');
-    const test = sources.find((s) => s.name === 'test/Vault.t.sol')!;
-    test.content = test.content.replace(
-      /function testDeposit\(\) public \{/,
-      'function testDeposit() public {\n        assertEq(uint256(1), 2, "one is two");',
-    );
+    const sources = vaultWithFailingDeposit();
     const result = await pool.run({ source: '', sources, testType: 'smart_contract', network: 'sepolia' });
     expect(result.status).toBe('failed');
     expect(result.summary).toMatch(/^1 of 4 tests failed: VaultTest\.testDeposit\(\): .*one is two/);
@@ -68,6 +70,49 @@ describe('a suite through the engine pool', () => {
     expect(unit.optimized_gas).toBeGreaterThan(0);
     expect(unit.optimized_gas).toBeLessThan(unit.gas_used);
     expect(result.deployment?.optimized_gas).toBeLessThan(result.deployment!.gas_used);
+    // Per contract function too: Vault's deposit and withdraw over the same calls, off and on.
+    const fns = result.suite!.function_gas;
+    expect(fns.map((g) => g.function)).toEqual(expect.arrayContaining(['deposit()', 'withdraw(uint256)']));
+    for (const g of fns) {
+      expect(g.optimized, g.function).toMatchObject({ calls: g.calls });
+      expect(g.optimized!.mean, g.function).toBeLessThan(g.mean);
+      expect(g.optimized!.min).toBeLessThanOrEqual(g.optimized!.max);
+    }
+  });
+
+  it('performance runs the suite on EDR and gives each passing test and the suite calls and gas per second', SLOW, async () => {
+    const result = await pool.run({ source: '', sources: suite('vault-suite'), testType: 'performance', network: 'sepolia' });
+    expect(result.status).toBe('completed');
+    expect(result.summary).toMatch(
+      /^4 tests made [\d,]+ calls at [\d,]+ calls and [\d,]+ gas a second on EDR \(a call is a unit test, a fuzz run or an invariant call; setUp not counted\)\.$/,
+    );
+    const byName = (name: string) => result.functions.find((f) => f.name === name)!;
+    const unit = byName('testDeposit');
+    expect(unit.throughput).toMatchObject({ calls: 1, gas: unit.gas_used, duration_ms: unit.test!.duration_ms });
+    expect(unit.throughput!.calls_per_second).toBe(Math.round(1000 / unit.test!.duration_ms));
+    const fuzz = byName('testFuzzDepositThenWithdraw');
+    expect(fuzz.test!.fuzz!.runs).toBe(256);
+    expect(fuzz.throughput).toMatchObject({ calls: 256, gas: 256 * fuzz.test!.fuzz!.mean_gas });
+    expect(fuzz.throughput!.gas_per_second).toBe(Math.round((256 * fuzz.test!.fuzz!.mean_gas * 1000) / fuzz.test!.duration_ms));
+    const invariant = byName('invariantHoldsWhatItOwes');
+    expect(invariant.throughput).toMatchObject({ calls: invariant.test!.invariant!.calls, gas: null, gas_per_second: null });
+    expect(invariant.throughput!.calls).toBeGreaterThan(1_000);
+    const measured = result.functions.map((f) => f.throughput!);
+    const total = result.suite!.throughput!;
+    expect(total.calls).toBe(measured.reduce((sum, t) => sum + t.calls, 0));
+    expect(total.gas).toBe(measured.reduce((sum, t) => sum + (t.gas ?? 0), 0));
+    expect(total.calls_per_second).toBeGreaterThan(0);
+    expect(total.gas_per_second).toBeGreaterThan(0);
+  });
+
+  it('performance fails with the failing test named and keeps the passing tests’ figures', SLOW, async () => {
+    const sources = vaultWithFailingDeposit();
+    const result = await pool.run({ source: '', sources, testType: 'performance', network: 'sepolia' });
+    expect(result.status).toBe('failed');
+    expect(result.summary).toMatch(/^1 of 4 tests failed: VaultTest\.testDeposit\(\): .*one is two/);
+    expect(result.functions.find((f) => f.name === 'testDeposit')!.throughput).toBeUndefined();
+    expect(result.functions.filter((f) => f.throughput)).toHaveLength(3);
+    expect(result.suite!.throughput!.calls).toBeGreaterThan(256);
   });
 
   it('security_audit checks each of the user files and names the file of a finding', SLOW, async () => {

@@ -5,6 +5,8 @@ import { type EngineRequest, type EngineResult, failedResult, requestProblem, to
 import { auditCheckCount, auditFile, byPlace } from '../solhint';
 import { engineNote, findingsSummary, optimizerSummary, placeOf, tookTooLong } from '../words';
 import { type CompiledSuite, compileSuite } from './compile';
+import { withOptimizedFunctionGas } from './optimizer';
+import { performanceOf } from './performance';
 import { runSuite, type SuiteOutcome } from './run';
 
 /** What a suite's run may use, set by the pool (time from when its worker took the run). */
@@ -49,9 +51,10 @@ const auditSuite = async (compiled: CompiledSuite, sources: SuiteSource[], notes
 /**
  * A run of named sources (issue 27): compiled with the suite's imports (compile.ts), then its
  * Foundry-style tests on EDR in a child process the OS limits (run.ts). `smart_contract` runs the
- * suite; `gas_optimization` runs it twice, optimizer off and on, and gives each test both gas
- * figures; `security_audit` checks each of the user's files with the audit rules and deploys
- * nothing. Resolves for everything the suite can get wrong; a compiler crash throws (the worker
+ * suite; `gas_optimization` runs it twice, optimizer off and on, and gives each test and each
+ * contract function both gas figures; `performance` runs it once and gives each passing test its
+ * calls and gas per second (performance.ts); `security_audit` checks each of the user's files
+ * with the audit rules and deploys nothing. Resolves for everything the suite can get wrong; a compiler crash throws (the worker
  * is then replaced, as for a one-file run).
  */
 export const runSuiteRequest = async (request: EngineRequest, limits: SuiteRequestLimits, onProgress?: SuiteProgressListener): Promise<EngineResult> => {
@@ -109,6 +112,11 @@ export const runSuiteRequest = async (request: EngineRequest, limits: SuiteReque
   if (mainDeployment) result.deployment = { gas_used: mainDeployment.gas_used, code_size: mainDeployment.code_size };
   if (off.failure) return done('failed', off.failure);
   const tests = summaryOfTests(off.functions);
+  if (request.testType === 'performance') {
+    const measured = performanceOf(result.functions, tests);
+    if (measured.throughput) off.suite.throughput = measured.throughput;
+    return done(measured.status, measured.summary);
+  }
   if (request.testType === 'smart_contract' || tests.status === 'failed') return done(tests.status, tests.summary);
 
   // gas_optimization: the same suite compiled with the optimizer on (200 runs), each test's gas beside.
@@ -123,6 +131,7 @@ export const runSuiteRequest = async (request: EngineRequest, limits: SuiteReque
   for (const f of result.functions) if (onGas.has(key(f))) f.optimized_gas = onGas.get(key(f));
   const onDeployment = on.suite.deployments.find((d) => d.contract === mainDeployment?.contract);
   if (result.deployment && onDeployment) result.deployment.optimized_gas = onDeployment.gas_used;
+  off.suite.function_gas = withOptimizedFunctionGas(off.suite.function_gas, on.suite.function_gas);
   const measured = [...(result.deployment ? [result.deployment] : []), ...result.functions];
   return done('completed', optimizerSummary(measured, `${result.deployment ? 'the deployment and ' : ''}${result.functions.length} tests`));
 };

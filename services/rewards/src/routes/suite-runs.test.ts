@@ -39,14 +39,13 @@ describe('a suite’s sources at POST /test-runs', () => {
     }
     const both = await start(who, { network: 'ethereum', test_type: 'smart_contract', contract: { source: vault.content, sources: [vault] } });
     expect(errorOf(both)).toMatchObject({ status: 400, message: rewardsMessages.contractSourceOrSources });
-    for (const testType of ['transaction', 'performance']) {
-      const oneFileType = await start(who, {
-        ...suiteRun([vault, vaultTest]),
-        test_type: testType,
-        contract: { sources: [vault, vaultTest], call: { function: 'total' } },
-      });
-      expect(errorOf(oneFileType)).toMatchObject({ status: 400, message: rewardsMessages.suiteOneFileTypes });
-    }
+    // A transaction is one described call to one file's contract: several files stay refused.
+    const transaction = await start(who, {
+      ...suiteRun([vault, vaultTest]),
+      test_type: 'transaction',
+      contract: { sources: [vault, vaultTest], call: { function: 'total' } },
+    });
+    expect(errorOf(transaction)).toMatchObject({ status: 400, message: rewardsMessages.suiteOneFileTypes });
     const neither = await start(who, { network: 'ethereum', test_type: 'smart_contract', contract: {} });
     expect(errorOf(neither)).toMatchObject({ status: 400, message: rewardsMessages.contractEmpty });
     expect(await ctx.sql`select 1 from rewards.test_runs where user_id = ${who.id}`).toHaveLength(0);
@@ -77,6 +76,21 @@ describe('a suite’s sources at POST /test-runs', () => {
       expect(finished.status).toBe('completed');
       expect(finished.result).toMatchObject({ summary: 'All 1 tests passed.', suite: { files: ['src/Vault.sol', 'test/Vault.t.sol'], tests_total: 1 } });
       expect(finished.contract).toEqual({ sources: [vault, vaultTest], call: null });
+    }, 60_000);
+  }, 90_000);
+
+  it('takes a performance run of several files and measures it on EDR: calls and gas per second per test and for the suite', async () => {
+    const who = await signIn(ctx);
+    const started = await start(who, { ...suiteRun([vault, vaultTest]), test_type: 'performance' });
+    expect(started.status).toBe(201);
+    const id = (started.body as { id: string }).id;
+    await eventually(async () => {
+      const finished = (await callAs(ctx, who, 'GET', `/test-runs/${id}`)).body as TestRunDetail;
+      expect(finished.status).toBe('completed');
+      expect(finished.result?.summary).toMatch(/^1 test made 1 call at [\d,]+ calls and [\d,]+ gas a second on EDR/);
+      const [test] = finished.result!.functions;
+      expect(test).toMatchObject({ name: 'testTotal', throughput: { calls: 1, gas: test!.gas_used } });
+      expect(finished.result?.suite?.throughput).toEqual(test!.throughput);
     }, 60_000);
   }, 90_000);
 

@@ -197,3 +197,69 @@ describe('RunResult of a suite', () => {
     expect(plain).not.toContain('of 5 passed');
   });
 });
+
+describe('RunResult of a suite’s performance and gas_optimization runs', () => {
+  const figures = (calls: number, gas: number | null, ms: number) => ({
+    calls,
+    gas,
+    duration_ms: ms,
+    calls_per_second: Math.round((calls * 1000) / ms),
+    gas_per_second: gas === null ? null : Math.round((gas * 1000) / ms),
+  });
+  const [deposit, , , invariant] = suiteResult.functions;
+  const performance = contractRunResultSchema.parse({
+    ...suiteResult,
+    status: 'completed',
+    test_type: 'performance',
+    functions: [
+      { ...deposit, throughput: figures(1, 43_210, 0.04) },
+      {
+        ...invariant,
+        outcome: 'passed',
+        test: { ...invariant!.test, invariant: { runs: 256, depth: 15, calls: 3_840, reverts: 12 } },
+        throughput: figures(3_840, null, 68),
+      },
+    ],
+    suite: { ...suiteResult.suite, throughput: { calls: 3_841, gas: 43_210, duration_ms: 68.04, calls_per_second: 56_452, gas_per_second: 1_080_250_000 } },
+  });
+
+  it('tabulates each passing test’s calls and gas per second on EDR and the suite’s, saying what a call is', () => {
+    const text = textOf(renderToStaticMarkup(<RunResult result={performance} />));
+    expect(text).toContain('Calls and gas per second A call is a unit test, a fuzz run or an invariant call; setUp is not counted.');
+    expect(text).toContain(
+      'Performance on EDR Test Calls Time Calls per second Gas per second ' +
+        'VaultTest.testDeposit() 1 40 µs 25,000 a second 1,080,250,000 a second ' +
+        'VaultTest.invariantHoldsWhatItOwes() 3,840 68 ms 56,471 a second — ' +
+        'The suite 3,841 68 ms 56,452 a second 1,080,250,000 a second',
+    );
+  });
+
+  it('gives each contract function its mean gas with the optimizer on and the difference', () => {
+    const optimized = contractRunResultSchema.parse({
+      ...suiteResult,
+      test_type: 'gas_optimization',
+      suite: {
+        ...suiteResult.suite,
+        function_gas: [
+          {
+            contract: 'Vault',
+            function: 'withdraw(uint256)',
+            calls: 300,
+            min: 2_100,
+            mean: 10_000,
+            median: 9_000,
+            max: 30_500,
+            optimized: { calls: 300, min: 2_000, mean: 9_000, median: 8_800, max: 30_000 },
+          },
+          { contract: 'Vault', function: 'deposit()', calls: 2, min: 44_869, mean: 44_869, median: 44_869, max: 44_869 },
+        ],
+      },
+    });
+    const text = textOf(renderToStaticMarkup(<RunResult result={optimized} />));
+    expect(text).toContain(
+      "Gas per function Contract Function Calls Min Mean Median Max Mean, optimizer on Optimizer's change " +
+        'Vault withdraw(uint256) 300 2,100 10,000 9,000 30,500 9,000 −1,000 gas (−10 %) Vault deposit() 2 44,869 44,869 44,869 44,869 — —',
+    );
+    expect(textOf(renderToStaticMarkup(<RunResult result={suiteResult} />))).not.toContain('optimizer on');
+  });
+});

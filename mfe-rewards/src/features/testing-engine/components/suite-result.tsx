@@ -2,9 +2,11 @@ import type { FunctionResult } from '@starforge/contracts/contract-run';
 import type { SuiteResultFields } from '@starforge/contracts/contract-suite';
 import { formatCount } from '../../../shared/lib/format';
 import { durationText } from '../suite-view';
+import { FunctionGasTable } from './function-gas-table';
+import { SuiteThroughput } from './suite-throughput';
 import { TestDetails } from './test-details';
 
-/** A suite's result: tests passed of the total, each test, then per-function gas and deployments (forge's gas report). */
+/** A suite's result: tests passed of the total, a performance run's figures, each test, then per-function gas and deployments (forge's gas report). */
 export function SuiteResult({ suite, functions }: { suite: SuiteResultFields; functions: readonly FunctionResult[] }) {
   const tests = functions.flatMap((fn) => (fn.test ? [{ fn, test: fn.test }] : []));
   return (
@@ -25,6 +27,7 @@ export function SuiteResult({ suite, functions }: { suite: SuiteResultFields; fu
           <dd>{suite.compile_cached ? 'compiled from cache' : `compiled in ${durationText(suite.compile_ms)}`}</dd>
         </div>
       </dl>
+      {suite.throughput ? <SuiteThroughput total={suite.throughput} functions={functions} /> : null}
       {tests.length ? (
         <section aria-labelledby="suite-tests">
           <h3 id="suite-tests">Tests</h3>
@@ -35,39 +38,7 @@ export function SuiteResult({ suite, functions }: { suite: SuiteResultFields; fu
           </ul>
         </section>
       ) : null}
-      {suite.function_gas.length ? (
-        <div className="rewards-table-wrap">
-          <table className="rewards-table">
-            <caption>Gas per function</caption>
-            <thead>
-              <tr>
-                <th scope="col">Contract</th>
-                <th scope="col">Function</th>
-                <th scope="col">Calls</th>
-                <th scope="col">Min</th>
-                <th scope="col">Mean</th>
-                <th scope="col">Median</th>
-                <th scope="col">Max</th>
-              </tr>
-            </thead>
-            <tbody>
-              {suite.function_gas.map((g) => (
-                <tr key={`${g.contract}.${g.function}`}>
-                  <td>{g.contract}</td>
-                  <th scope="row">
-                    <code>{g.function}</code>
-                  </th>
-                  <td className="rewards-num">{formatCount(g.calls)}</td>
-                  <td className="rewards-num">{formatCount(g.min)}</td>
-                  <td className="rewards-num">{formatCount(g.mean)}</td>
-                  <td className="rewards-num">{formatCount(g.median)}</td>
-                  <td className="rewards-num">{formatCount(g.max)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {suite.function_gas.length ? <FunctionGasTable rows={suite.function_gas} /> : null}
       {suite.deployments.length ? (
         <div className="rewards-table-wrap">
           <table className="rewards-table">
