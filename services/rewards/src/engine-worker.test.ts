@@ -24,10 +24,7 @@ const EXPIRES_MS = RUN_TIMEOUT_MS + CONTRACT_RUN_EXPIRY_MARGIN_SECONDS * 1000;
 /** An engine worker process, with what it printed so far. */
 const startWorker = async (env: NodeJS.ProcessEnv = {}) => {
   const child = await workers.start({ ...engineEnv, ...env });
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  return { child, printed: () => output.join('') };
+  return { child, printed: child.printed };
 };
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {

@@ -8,6 +8,9 @@ import { afterAll, inject } from 'vitest';
  * process it starts is killed after the file's tests. `entry` starts another program of the
  * service instead (one that also prints "listening on" once it is up).
  */
+/** A started process of a service, with everything it printed since it was spawned (stdout and stderr). */
+export type ServiceProcess = ChildProcess & { printed: () => string };
+
 export const serviceProcesses = (domain: string, serviceDir: string, { entry = 'src/server.ts' }: { entry?: string } = {}) => {
   const running = new Set<ChildProcess>();
   afterAll(() => {
@@ -15,7 +18,7 @@ export const serviceProcesses = (domain: string, serviceDir: string, { entry = '
   });
 
   /** Starts one; resolves once it listens. `env` adds the domain's own settings. */
-  const start = async (env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> => {
+  const start = async (env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       cwd: serviceDir,
       env: {
@@ -32,6 +35,11 @@ export const serviceProcesses = (domain: string, serviceDir: string, { entry = '
     });
     running.add(child);
     child.on('exit', () => running.delete(child));
+    // Kept from the first byte: a program may print what a test looks for (a job it took at once)
+    // before it says it listens.
+    const output: string[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the ${domain} service did not start in 30 s`)), 30_000);
       child.stdout?.on('data', (chunk: Buffer) => {
@@ -42,7 +50,7 @@ export const serviceProcesses = (domain: string, serviceDir: string, { entry = '
       });
       child.once('exit', (code) => reject(new Error(`the ${domain} service exited with ${code} before listening`)));
     });
-    return child;
+    return Object.assign(child, { printed: () => output.join('') });
   };
   return { start };
 };
