@@ -6,11 +6,11 @@ import { enqueueContractRun } from './contract-runs';
  * which cannot reach pg-boss's queue (`rewards_jobs`): a run whose turn is now is marked
  * `job_wanted` (a transactional outbox) and the function notifies this channel. Payload: ''.
  */
-export const ENGINE_RUN_WANTED_CHANNEL = 'rewards_engine_run_wanted';
+const ENGINE_RUN_WANTED_CHANNEL = 'rewards_engine_run_wanted';
 /** Sent by `rewards._finish_test_run` when another domain's run finishes: `{"id": "<run>", "purpose": "proof"}`. */
 export const ENGINE_RUN_FINISHED_CHANNEL = 'rewards_engine_run_finished';
 /** How often the outbox is drained besides the NOTIFY (one missed while no listener was connected). */
-export const ENGINE_RUN_OUTBOX_SWEEP_MS = 10_000;
+const ENGINE_RUN_OUTBOX_SWEEP_MS = 10_000;
 
 /**
  * Gives each run marked `job_wanted` its `test-run.execute` job and clears the mark, in one
