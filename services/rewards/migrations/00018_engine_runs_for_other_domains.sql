@@ -114,8 +114,8 @@ begin
   if p_purpose is null or p_purpose not in ('proof', 'code_check', 'recheck') then
     raise exception 'start_engine_run: purpose % is not proof, code_check or recheck', p_purpose using errcode = '22023';
   end if;
-  -- SUITE_TEST_TYPES (@starforge/contracts): a suite's test types.
-  if p_test_type is null or p_test_type not in ('smart_contract', 'gas_optimization', 'security_audit') then
+  -- SUITE_TEST_TYPES (@starforge/contracts): a suite's test types (performance among them since issue 27 §5).
+  if p_test_type is null or p_test_type not in ('smart_contract', 'gas_optimization', 'security_audit', 'performance') then
     raise exception 'start_engine_run: test type % does not run a suite', p_test_type using errcode = '22023';
   end if;
   if p_network is null or p_network not in ('ethereum', 'sepolia', 'polygon', 'arbitrum', 'optimism') then

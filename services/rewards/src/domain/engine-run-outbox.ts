@@ -49,7 +49,7 @@ export const startEngineRunOutbox = async (
   jobs: Jobs,
   {
     sweepMs = ENGINE_RUN_OUTBOX_SWEEP_MS,
-    log = (line: string) => console.error(line),
+    log = (line: string) => console.log(`[rewards] ${line}`),
     users,
   }: { sweepMs?: number; log?: (line: string) => void; users?: () => readonly string[] } = {},
 ): Promise<EngineRunOutbox> => {
@@ -66,10 +66,11 @@ export const startEngineRunOutbox = async (
       do {
         again = false;
         try {
-          await drainEngineRunOutbox(sql, jobs, users?.());
+          const given = await drainEngineRunOutbox(sql, jobs, users?.());
+          if (given.length > 0) log(`gave ${given.length} engine run(s) of other domains their job: ${given.join(', ')}`);
         } catch (error) {
           // The marks stay: the next wake-up or sweep tries again.
-          log(`[rewards] the engine-run outbox could not be drained: ${error instanceof Error ? error.message : String(error)}`);
+          log(`the engine-run outbox could not be drained: ${error instanceof Error ? error.message : String(error)}`);
         }
       } while (again && !stopped);
     })().finally(() => {
