@@ -62,8 +62,8 @@ const tryIn = async (work: (tx: Db) => Promise<unknown>) => {
   return state?.code === undefined ? null : state;
 };
 
-const runRow = async (id: string) => {
-  const [row] = await ctx.sql<
+const runRow = async (id: string, db: Db = ctx.sql) => {
+  const [row] = await db<
     { purpose: string; status: string; jobWanted: boolean; contractHash: string; sources: string; testType: string; network: string }[]
   >`select purpose, status, job_wanted, contract_hash, contract_sources::text as sources, test_type, network from rewards.test_runs where id = ${id}`;
   return row && { ...row, sources: JSON.parse(row.sources) as unknown };
@@ -84,8 +84,12 @@ describe('rewards.start_engine_run', () => {
   it('inserts a running suite run of its purpose, hashed as rewards hashes a suite, marked for its job, and tells the user', async () => {
     const who = await user();
     const sources = [{ name: 'test/B.t.sol', content: 'contract B {}', extra: 'dropped' }, CONTRACT];
-    const id = await start(ctx.sql, who, 'proof', sources, 'security_audit', 'sepolia');
-    expect(await runRow(id)).toEqual({
+    // Read before the commit: an engine worker of another test file, draining every mark, may give it its job at once.
+    const [id, row] = await ctx.sql.begin(async (tx) => {
+      const started = await start(tx, who, 'proof', sources, 'security_audit', 'sepolia');
+      return [started, await runRow(started, tx)] as const;
+    });
+    expect(row).toEqual({
       purpose: 'proof',
       status: 'running',
       jobWanted: true,
@@ -248,9 +252,14 @@ describe('the outbox: a run whose turn came gets its job', () => {
 
   it('exactly once with two drainers racing', async () => {
     const users = await Promise.all(Array.from({ length: 12 }, () => user()));
-    const ids = await Promise.all(users.map((u) => start(ctx.sql, u, 'proof')));
-    // Not taken by the file's engine worker before the count: the runs are no longer running.
-    await ctx.sql`update rewards.test_runs set status = 'failed', completed_at = now(), result = '{}' where id = any(${ids}::uuid[])`;
+    // Started and, in the same transaction, no longer running (so this file's engine worker runs none of them) nor
+    // marked (so no other file's drainer takes them); marked again just before the race.
+    const ids = await ctx.sql.begin(async (tx) => {
+      const started = await Promise.all(users.map((u) => start(tx, u, 'proof')));
+      await tx`update rewards.test_runs set status = 'failed', completed_at = now(), result = '{}', job_wanted = false where id = any(${started}::uuid[])`;
+      return started;
+    });
+    await ctx.sql`update rewards.test_runs set job_wanted = true where id = any(${ids}::uuid[])`;
     const [a, b] = await Promise.all([drainEngineRunOutbox(ctx.sql, ctx.jobs, users), drainEngineRunOutbox(ctx.sql, ctx.jobs, users)]);
     expect([...a, ...b].sort()).toEqual([...ids].sort());
     expect(await jobsOf(ids)).toEqual([...ids].sort());
