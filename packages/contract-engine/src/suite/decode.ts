@@ -30,8 +30,7 @@ const fits = (type: string, text: string): boolean => {
   if (type.endsWith(']') || type.startsWith('tuple')) return t.startsWith('[') || t.startsWith('(');
   if (type === 'bool') return t === 'true' || t === 'false';
   if (type === 'string') return t.startsWith('"');
-  // EDR names an address it knows: `BankTest: [0x7FA9…1496]`.
-  if (type === 'address') return /^(?:[\w$.]+: \[)?0x[0-9a-fA-F]{40}\]?$/.test(t);
+  if (type === 'address') return /^0x[0-9a-fA-F]{40}$/.test(t);
   if (type.startsWith('bytes')) return t.startsWith('0x');
   if (type.startsWith('uint')) return /^\d/.test(t);
   if (type.startsWith('int')) return /^-?\d/.test(t);
