@@ -35,6 +35,13 @@ export interface EngineRequest {
    * function's gas_used by signature, the deployment under `constructor`. Gives each result its gas_change.
    */
   previous?: Record<string, number>;
+  /**
+   * Which tests of a suite keep their call trace in the result: `failing` (the default) or `all`,
+   * for a reader of what a passing test did (a bounty's proof: its exploit test passes, and its
+   * calls into the target are the finding). EDR traces every test either way (the gas per
+   * function reads them); this only decides what the result carries.
+   */
+  traces?: 'failing' | 'all';
 }
 
 export type EngineResult = ContractRunResult;

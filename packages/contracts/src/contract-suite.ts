@@ -113,7 +113,7 @@ export const suiteTestFieldsSchema = z.object({
   duration_ms: z.number().nonnegative(),
   /** `console.log` lines, in order. */
   logs: z.array(z.string()),
-  /** A failure's call trace; absent for passing tests. */
+  /** A failure's call trace; absent for passing tests unless the run asked for every trace (EngineRequest.traces 'all'). */
   trace: z.array(traceFrameSchema).optional(),
   /** A failed assertion's or a refused cheatcode's words when that is why it failed. */
   failure: z.string().optional(),

@@ -1,5 +1,6 @@
 import './zod';
 import { z } from 'zod';
+import { ENGINE_RUN_PURPOSES } from './rewards-constants';
 import type { PublicEventMap, PublicEventType, ServerEventMap, ServerEventType, UserEventMap, UserEventType } from './realtime';
 
 /**
@@ -16,7 +17,12 @@ export const userEventSchemas: { [T in UserEventType]: z.ZodType<UserEventMap[T]
     testsDone: z.number().int().nonnegative(),
     testsTotal: z.number().int().nonnegative(),
   }),
-  'rewards.test_run_finished': z.object({ runId: z.uuid(), status: z.enum(['completed', 'failed']), points: z.number().int().nonnegative() }),
+  'rewards.test_run_finished': z.object({
+    runId: z.uuid(),
+    status: z.enum(['completed', 'failed']),
+    points: z.number().int().nonnegative(),
+    purpose: z.enum(ENGINE_RUN_PURPOSES).optional(),
+  }),
   'rewards.withdrawal_completed': z.object({ withdrawalId: z.uuid(), amountCents: z.number().int().positive(), txSignature: z.string().max(100) }),
   'nft.mint_started': z.object({ nftId: z.uuid() }),
   'nft.mint_completed': z.object({ nftId: z.uuid(), tokenId: z.string().max(100), points: z.number().int().nonnegative() }),

@@ -4,6 +4,8 @@
  * browser can import it without pulling zod in; the data schemas are in realtime-schema.ts.
  */
 
+import type { EngineRunPurpose } from './rewards-constants';
+
 /** Where the stream is served (through the gateway, same origin as the page). */
 export const EVENTS_STREAM_PATH = '/api/events/stream';
 
@@ -80,8 +82,12 @@ export interface UserEventMap {
   'rewards.test_run_started': { runId: string };
   /** A contract suite's run moved on (issue 27): compiling, or tests done of the total; sent at most a few times a second. */
   'rewards.test_run_progress': { runId: string; phase: 'compiling' | 'running'; testsDone: number; testsTotal: number };
-  /** A test run finished; `points` is what it earned. */
-  'rewards.test_run_finished': { runId: string; status: 'completed' | 'failed'; points: number };
+  /**
+   * A test run finished; `points` is what it earned. `purpose` names another domain's engine run
+   * (a bounty's proof, a code check, a re-check: rewards.start_engine_run), which earns nothing
+   * and is not the Testing Engine's to announce; absent for the user's own runs.
+   */
+  'rewards.test_run_finished': { runId: string; status: 'completed' | 'failed'; points: number; purpose?: EngineRunPurpose };
   /** A withdrawal was sent: its simulated Solana transaction signature. */
   'rewards.withdrawal_completed': { withdrawalId: string; amountCents: number; txSignature: string };
   /** A mint was accepted (pending), in this tab or another: collections refetch. */

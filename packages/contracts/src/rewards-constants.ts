@@ -64,6 +64,13 @@ export const TEST_RUNS_PAGE_SIZE = 20;
  * a user's runs execute one at a time, so a sixth would wait behind five time limits.
  */
 export const CONTRACT_RUNS_WAITING_MAX = 5;
+/**
+ * Why another domain runs the engine for a user (rewards.start_engine_run, issue 28): a bounty's
+ * proof, a project version's code check, a proof re-checked after a fix. 'proof' and
+ * 'code_check' count against the user's daily test limit; a 'recheck' does not.
+ */
+export const ENGINE_RUN_PURPOSES = ['proof', 'code_check', 'recheck'] as const;
+export type EngineRunPurpose = (typeof ENGINE_RUN_PURPOSES)[number];
 
 /** 1000 points = $1.00 = 100 cents, so 10 points make a cent; at least 1000 at a time. */
 export const POINTS_PER_DOLLAR = 1_000;
@@ -229,6 +236,8 @@ export const rewardsMessages = {
         `available or staked (you have ${count(held)}); each completed test earns ${FORGE_PER_COMPLETED_TEST} FORGE, up to ${count(FORGE_TEST_DAILY_MAX)} a day. `
       : '') +
     'Or come back tomorrow.',
+  /** The daily limit's words when the figures are not at hand (dailyTestLimit names them). */
+  dailyTestLimitUsed: "Your tier's tests for today are used up. Come back tomorrow.",
   contractRunsWaiting: `You already have ${CONTRACT_RUNS_WAITING_MAX} contract runs waiting or running; start another when one of them finishes`,
   minConversion: 'Minimum conversion is 1000 points',
   conversionStep: 'Points convert in steps of 10 (10 points = 1 cent)',

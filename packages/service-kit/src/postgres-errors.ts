@@ -8,6 +8,11 @@ export interface SqlStateAnswer {
   status: ContentfulStatusCode;
   code: string;
   message: string;
+  /**
+   * Words (and a Retry-After, in seconds) built from the error's DETAIL, for a function that puts
+   * the figures of its refusal there (rewards' daily test limit); `message` when it answers undefined.
+   */
+  detailed?: (detail: string) => { message: string; retryAfterSeconds?: number } | undefined;
 }
 
 /**
@@ -58,7 +63,14 @@ export const apiErrorOfPostgres = (error: unknown, sqlStates: SqlStateMap = {}):
   if (!(error instanceof postgres.PostgresError)) return null;
   const answer = sqlStates[error.code] ?? generic[error.code];
   if (!answer) return null;
-  return new ApiError(answer.status, answer.code, answer.message, answer.status === 503 ? { 'Retry-After': '1' } : {});
+  const specific = error.detail ? answer.detailed?.(error.detail) : undefined;
+  const retryAfter = specific?.retryAfterSeconds ?? (answer.status === 503 ? 1 : undefined);
+  return new ApiError(
+    answer.status,
+    answer.code,
+    specific?.message ?? answer.message,
+    retryAfter === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))) },
+  );
 };
 
 /** Whether the error is PostgreSQL's unique violation (for code that handles a race itself). */

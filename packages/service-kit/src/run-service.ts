@@ -23,8 +23,8 @@ interface RunServiceOptions {
   createApp: (sql: Sql, context: ServiceContext) => ServiceApp | Promise<ServiceApp>;
   /** Registers the service's job workers (`jobs.work(name, handler)`); they start after migrations. */
   registerJobs?: (jobs: Jobs, sql: Sql) => void;
-  /** Extra work to start after the app (workers, listeners); returns its own stop. */
-  startBackground?: (sql: Sql) => Promise<() => Promise<void>>;
+  /** Extra work to start after the app (workers, listeners; `context.jobs` is started); returns its own stop. */
+  startBackground?: (sql: Sql, context: ServiceContext) => Promise<() => Promise<void>>;
   /**
    * Runs when the copy stops taking connections, before the server waits for the open ones: what
    * holds a connection open for long (the events service's streams) ends here.
@@ -58,7 +58,7 @@ export const runService = async ({
   registerJobs?.(jobs, sql);
   const app = await createApp(sql, { jobs });
   await jobs.start();
-  const stopBackground = startBackground ? await startBackground(sql) : async () => {};
+  const stopBackground = startBackground ? await startBackground(sql, { jobs }) : async () => {};
 
   const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info: AddressInfo) => {
     // The launcher reads this line to learn the port when it asked for any free one.

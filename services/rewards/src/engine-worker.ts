@@ -3,6 +3,7 @@ import { hostname, setPriority } from 'node:os';
 import { createJobs, createSql, onLauncherExit, readPoolSizes, readServiceEnv } from '@starforge/service-kit';
 import { readRewardsConfig } from './config/env';
 import { lazyContractEngine, type ContractEngine } from './domain/contract-runs';
+import { startEngineRunOutbox } from './domain/engine-run-outbox';
 import { serveEngineHealth } from './engine-worker-health';
 import { registerEngineJobs } from './jobs';
 
@@ -61,6 +62,8 @@ const health = serveEngineHealth(
   (url) => log(`listening on ${url} (GET /health)`),
 );
 log(`ready on ${hostname()} (pid ${process.pid}): up to ${workers} contract run(s) at once, each within ${runTimeoutMs / 1000} s, at nice ${nice}`);
+// Other domains' engine runs whose turn came get their jobs here as in the service (the outbox).
+const outbox = await startEngineRunOutbox(sql, jobs, { log });
 
 let stopping = false;
 /**
@@ -73,6 +76,7 @@ const stop = async (why: string) => {
   stopping = true;
   log(`${why}: stopping; ${running} run(s) under way get up to ${stopGraceMs / 1000} s, then go back to the queue`);
   health.close();
+  await outbox.stop();
   await jobs.stop({ timeoutMs: stopGraceMs }).catch((error: unknown) => console.error('[engine] jobs did not stop cleanly', error));
   await engine.close();
   await sql.end({ timeout: 5 });

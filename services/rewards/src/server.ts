@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { idempotencyKeyMigrations, runService } from '@starforge/service-kit';
 import { createApp } from './app';
 import { readRewardsConfig } from './config/env';
+import { startEngineRunOutbox } from './domain/engine-run-outbox';
 import { registerRewardsJobs } from './jobs';
 
 const config = readRewardsConfig();
@@ -14,4 +15,6 @@ await runService({
   kitMigrations: [idempotencyKeyMigrations],
   registerJobs: (jobs, sql) => registerRewardsJobs(jobs, sql, { runTimeoutMs: config.engine.runTimeoutMs }),
   createApp: (sql, { jobs }) => createApp(sql, { jobs, config }),
+  // Other domains' engine runs get their jobs here too, so they start whether or not a worker is up.
+  startBackground: async (sql, { jobs }) => (await startEngineRunOutbox(sql, jobs)).stop,
 });

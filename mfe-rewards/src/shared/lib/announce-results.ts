@@ -14,6 +14,8 @@ export const announceRewardsResults = (): void => {
   if (announcing) return;
   announcing = true;
   serverEvents.subscribe('rewards.test_run_finished', ({ data }) => {
+    // Another domain's run (a bounty's proof) is announced on that domain's screens, not as a test.
+    if (data.purpose) return;
     if (data.status === 'completed') toast.success(rewardsMessages.testPoints(data.points));
     else toast.error(rewardsMessages.testFailedSimulated);
   });

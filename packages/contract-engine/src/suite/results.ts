@@ -77,13 +77,13 @@ const campaignOf = (test: ChildTest, sizes: CampaignSizes, decoder: Decoder): Pa
 
 /**
  * One test's result: passed or failed with its reason, gas (a fuzz test's median; an invariant
- * has none of its own), logs, and for a failure its trace. A skipped test (`vm.skip`) counts as
+ * has none of its own), logs, and for a failure its trace (for every test with `traces: 'all'`). A skipped test (`vm.skip`) counts as
  * passed, as Foundry does not fail a run for it.
  */
 export const functionResultOf = (
   test: ChildTest,
   suite: { name: string; source: string },
-  options: { sizes: CampaignSizes; gasPerCall: number; decoder: Decoder },
+  options: { sizes: CampaignSizes; gasPerCall: number; decoder: Decoder; traces?: 'failing' | 'all' },
 ): FunctionResult => {
   const name = test.name.slice(0, test.name.indexOf('(') === -1 ? undefined : test.name.indexOf('('));
   const passed = test.status !== 'Failure';
@@ -102,7 +102,7 @@ export const functionResultOf = (
       file: suite.source,
       duration_ms: Math.round(test.durationMs * 1000) / 1000,
       logs: test.logs,
-      ...(!passed ? { trace: traceOf(test.traces, options.decoder) } : {}),
+      ...(!passed || options.traces === 'all' ? { trace: traceOf(test.traces, options.decoder) } : {}),
       ...(reason ? { failure: reason } : {}),
       ...campaign,
     },

@@ -98,6 +98,7 @@ export const runSuiteRequest = async (request: EngineRequest, limits: SuiteReque
       limits: { timeMs, memoryMb: limits.memoryMb, gasPerCall: limits.gasPerCall },
       statedTimeMs: limits.runTimeoutMs,
       chainId: profile.chainId,
+      ...(request.traces ? { traces: request.traces } : {}),
       ...(report && onProgress ? { onProgress: (p: { testsDone: number; testsTotal: number }) => onProgress({ phase: 'running', ...p }) } : {}),
     });
   };

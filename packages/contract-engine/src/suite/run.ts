@@ -23,6 +23,8 @@ export interface SuiteRunOptions {
   onProgress?: (progress: { testsDone: number; testsTotal: number }) => void;
   /** `block.chainid` in the tests (EDR's default is 31337). */
   chainId?: number;
+  /** Which tests keep their trace in the result (EngineRequest.traces); `failing` by default. */
+  traces?: 'failing' | 'all';
 }
 
 export interface SuiteOutcome {
@@ -90,7 +92,7 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
         } else if (message.type === 'suite') {
           for (const test of message.suite.tests) {
             tests.push(test);
-            functions.push(functionResultOf(test, message.suite, { sizes, gasPerCall: limits.gasPerCall, decoder }));
+            functions.push(functionResultOf(test, message.suite, { sizes, gasPerCall: limits.gasPerCall, decoder, traces: options.traces ?? 'failing' }));
           }
           const contract = built.contracts.find((c) => c.name === message.suite.name && c.source === message.suite.source);
           for (const entry of contract?.abi ?? []) {

@@ -54,6 +54,8 @@ export const runContractHash = (contract: RunContract): string => (contract.sour
 
 interface PendingContractRun {
   userId: string;
+  /** 'test': the user's Testing Engine run; else another domain's (rewards.start_engine_run). */
+  purpose: string;
   network: Network;
   testType: TestType;
   source: string | null;
@@ -84,13 +86,6 @@ export const storedResult = (text: string | null): EngineResult | null => {
  */
 const lockUserRuns = async (tx: Db, userId: string): Promise<void> => {
   await tx`select 1 from rewards.starforge_tokens where user_id = ${userId} for update`;
-};
-
-/** The user's contract runs not finished yet: waiting their turn, or under way. */
-export const unfinishedContractRuns = async (tx: Db, userId: string): Promise<number> => {
-  const [row] = await tx<{ n: number }[]>`
-    select count(*)::int as n from rewards.test_runs where user_id = ${userId} and status = 'running' and contract_hash is not null`;
-  return row?.n ?? 0;
 };
 
 /** Gives the user's oldest unfinished contract run its job (nothing when it has one already: the key is the run). */
@@ -138,15 +133,19 @@ export const executeContractRun = async (
   { log }: { log?: (line: string) => void } = {},
 ): Promise<boolean> => {
   const [run] = await sql<PendingContractRun[]>`
-    select user_id, network, test_type, contract_source as source, contract_sources::text as sources, contract_hash as hash, contract_call::text as call
+    select user_id, purpose, network, test_type, contract_source as source, contract_sources::text as sources, contract_hash as hash, contract_call::text as call
     from rewards.test_runs where id = ${runId} and status = 'running' and contract_hash is not null`;
   if (!run) return false;
   const progress = progressPublisher(sql, { userId: run.userId, runId }, log ? { log } : {});
   await progress.compiling();
-  const [last] = await sql<{ result: string | null }[]>`
-    select result::text as result from rewards.test_runs
-    where user_id = ${run.userId} and contract_hash = ${run.hash} and test_type = ${run.testType} and status <> 'running' and id <> ${runId}
-    order by completed_at desc, id desc limit 1`;
+  const ownRun = run.purpose === 'test';
+  // Gas against the user's last run of the same contract: the Testing Engine's own runs only.
+  const [last] = ownRun
+    ? await sql<{ result: string | null }[]>`
+        select result::text as result from rewards.test_runs
+        where user_id = ${run.userId} and purpose = 'test' and contract_hash = ${run.hash} and test_type = ${run.testType} and status <> 'running' and id <> ${runId}
+        order by completed_at desc, id desc limit 1`
+    : [];
   const previous = storedResult(last?.result ?? null);
   const call = run.call ? (JSON.parse(run.call) as ContractCall) : undefined;
   const sources = run.sources ? (JSON.parse(run.sources) as SuiteSource[]) : undefined;
@@ -160,6 +159,8 @@ export const executeContractRun = async (
         network: run.network,
         ...(call ? { call } : {}),
         ...(previous ? { previous: gasByFunction(previous) } : {}),
+        // A proof's exploit test passes: its calls are what bounties reads, so every test keeps its trace.
+        ...(run.purpose === 'proof' || run.purpose === 'recheck' ? { traces: 'all' as const } : {}),
       },
       progress.report,
     );

@@ -38,7 +38,7 @@ export const noEarlierRun = 'No earlier finished run of this suite has that id.'
 export const getGasHistory = async (db: Db, userId: string, runId: string, query: GasHistoryQuery): Promise<GasHistory | null> => {
   const [run] = await db<{ id: string; status: string; suiteKey: string | null; gasCheck: string | null; result: string | null }[]>`
     select id, status, suite_key, gas_check::text as gas_check, result::text as result
-    from rewards.test_runs where id = ${runId} and user_id = ${userId}`;
+    from rewards.test_runs where id = ${runId} and user_id = ${userId} and purpose = 'test'`;
   if (!run) return null;
   const checked = storedThreshold(run.gasCheck);
   const threshold: GasThreshold = {

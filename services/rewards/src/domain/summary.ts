@@ -33,8 +33,7 @@ const readRow = async (db: Db, userId: string): Promise<SummaryRow | undefined> 
            case when s.week_start = rewards.current_week() then s.weekly_points else 0 end as weekly_points,
            s.total_tests, s.successful_tests, s.total_nfts, s.success_rate,
            t.token_amount, t.staked_amount,
-           (select count(*)::int from rewards.test_runs r
-             where r.user_id = b.user_id and r.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as tests_today,
+           rewards.tests_today(b.user_id) as tests_today,
            (select coalesce(sum(w.amount_cents), 0) from rewards.withdrawals w
              where w.user_id = b.user_id and w.status = 'pending') as pending_withdrawal_cents,
            (select min(p.settles_at) from rewards.transactions p
