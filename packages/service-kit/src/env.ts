@@ -42,6 +42,20 @@ export const readPoolSizes = (service: string, source: NodeJS.ProcessEnv = proce
   return { pool: own ?? env.DB_POOL_MAX, jobs: env.JOBS_POOL_MAX };
 };
 
+/** The contract runs one engine worker process runs at once, in as many threads: `ENGINE_WORKERS`, else 2. */
+export const ENGINE_THREADS_DEFAULT = 2;
+/** An engine worker's pool beyond one connection per thread: progress and `/health`. */
+export const ENGINE_WORKER_SPARE_CONNECTIONS = 2;
+const engineThreadsSchema = z.object({ ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(ENGINE_THREADS_DEFAULT) });
+
+/**
+ * At most this many connections from one engine worker process (services/rewards/src/engine-worker.ts):
+ * its pool (a connection per thread, and the spare ones), pg-boss's, and one that LISTENs for
+ * other domains' runs whose turn came (the engine-run outbox).
+ */
+export const engineWorkerConnections = (source: NodeJS.ProcessEnv = process.env): number =>
+  engineThreadsSchema.parse(source).ENGINE_WORKERS + ENGINE_WORKER_SPARE_CONNECTIONS + readPoolSizes('rewards', source).jobs + 1;
+
 const httpEnvSchema = z.object({
   /** The product's origin as the browser sees it (the launcher passes it to every service). */
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { hostname, setPriority } from 'node:os';
-import { createJobs, createSql, onLauncherExit, readPoolSizes, readServiceEnv } from '@starforge/service-kit';
+import { createJobs, createSql, ENGINE_WORKER_SPARE_CONNECTIONS, onLauncherExit, readPoolSizes, readServiceEnv } from '@starforge/service-kit';
 import { readRewardsConfig } from './config/env';
 import { lazyContractEngine, type ContractEngine } from './domain/contract-runs';
 import { startEngineRunOutbox } from './domain/engine-run-outbox';
@@ -27,7 +27,7 @@ try {
 }
 
 // Each run holds a connection only while it reads or finishes; progress and /health share the rest.
-const sql = createSql(env.DATABASE_URL, { max: workers + 2, schema: 'rewards' });
+const sql = createSql(env.DATABASE_URL, { max: workers + ENGINE_WORKER_SPARE_CONNECTIONS, schema: 'rewards' });
 const [schema] = await sql<{ ready: boolean }[]>`select to_regclass('rewards.test_runs') is not null as ready`;
 if (!schema?.ready) {
   console.error('[engine] the rewards schema is not there yet: start the rewards service once against this database (it migrates), then the workers');

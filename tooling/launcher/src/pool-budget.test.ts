@@ -16,8 +16,16 @@ describe('the connection budget', () => {
     expect(two.total).toBe(286);
     expect(connectionBudget({ marketplace: 3 }, { DB_POOL_MAX: '10' })).toEqual({
       byService: { auth: 10, nft: 15, marketplace: 48, bounties: 16, rewards: 15, events: 11 },
+      engineWorkers: 0,
       total: 115,
     });
+  });
+
+  it('counts each engine worker process: a connection per thread, two spare, pg-boss and the outbox LISTEN', () => {
+    expect(connectionBudget({}, {}, 1).engineWorkers).toBe(2 + 2 + 4 + 1);
+    expect(connectionBudget({}, { ENGINE_WORKERS: '4', JOBS_POOL_MAX: '2' }, 3)).toMatchObject({ engineWorkers: 3 * (4 + 2 + 2 + 1) });
+    expect(connectionBudget({}, {}, 2).total).toBe(143 + 18);
+    expect(connectionBudgetWarning(connectionBudget({}, {}, 1), { maxConnections: 150 })).toMatch(/may open 152 connections .*events 21, engine workers 9/);
   });
 
   it("warns when the budget exceeds the server's max_connections less its reserved ones", () => {

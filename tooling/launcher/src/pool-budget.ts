@@ -1,5 +1,5 @@
 import { serviceNames, type ServiceName } from '@starforge/contracts';
-import { createSql, readPoolSizes } from '@starforge/service-kit';
+import { createSql, engineWorkerConnections, readPoolSizes } from '@starforge/service-kit';
 
 /**
  * Connections a copy of each service holds besides its pools, for as long as it runs: one that
@@ -22,14 +22,24 @@ export const connectionsPerCopy = (service: ServiceName, env: NodeJS.ProcessEnv 
 export interface ConnectionBudget {
   /** Copies × connections per copy, by service. */
   byService: Record<ServiceName, number>;
-  /** All services together: what the server must allow (its pools fill under load and stay open). */
+  /** The engine worker processes started beside them × each one's connections. */
+  engineWorkers: number;
+  /** All together: what the server must allow (their pools fill under load and stay open). */
   total: number;
 }
 
-/** The connections `copies` of each service (one each unless given) may hold at once. */
-export const connectionBudget = (copies: Partial<Record<ServiceName, number>> = {}, env: NodeJS.ProcessEnv = process.env): ConnectionBudget => {
+/**
+ * The connections `copies` of each service (one each unless given) and `engineWorkers` engine
+ * worker processes (none unless given) may hold at once.
+ */
+export const connectionBudget = (
+  copies: Partial<Record<ServiceName, number>> = {},
+  env: NodeJS.ProcessEnv = process.env,
+  engineWorkers = 0,
+): ConnectionBudget => {
   const byService = Object.fromEntries(serviceNames.map((name) => [name, (copies[name] ?? 1) * connectionsPerCopy(name, env)])) as Record<ServiceName, number>;
-  return { byService, total: Object.values(byService).reduce((sum, n) => sum + n, 0) };
+  const workers = engineWorkers * engineWorkerConnections(env);
+  return { byService, engineWorkers: workers, total: Object.values(byService).reduce((sum, n) => sum + n, 0) + workers };
 };
 
 /**
@@ -40,7 +50,7 @@ export const connectionBudget = (copies: Partial<Record<ServiceName, number>> = 
 export const connectionBudgetWarning = (budget: ConnectionBudget, server: { maxConnections: number; reservedConnections?: number }): string | null => {
   const available = server.maxConnections - (server.reservedConnections ?? 3);
   if (budget.total <= available) return null;
-  const services = Object.entries(budget.byService)
+  const services = [...Object.entries(budget.byService), ...(budget.engineWorkers ? [['engine workers', budget.engineWorkers] as const] : [])]
     .map(([name, n]) => `${name} ${n}`)
     .join(', ');
   return (
@@ -54,6 +64,7 @@ export const checkConnectionBudget = async (
   databaseUrl: string,
   copies: Partial<Record<ServiceName, number>>,
   env: NodeJS.ProcessEnv = process.env,
+  engineWorkers = 0,
 ): Promise<string | null> => {
   const sql = createSql(databaseUrl, { max: 1 });
   try {
@@ -63,7 +74,7 @@ export const checkConnectionBudget = async (
              current_setting('reserved_connections', true) as reserved`;
     if (!row) return null;
     const reservedConnections = Number(row.superuserReserved) + Number(row.reserved ?? 0);
-    return connectionBudgetWarning(connectionBudget(copies, env), { maxConnections: Number(row.maxConnections), reservedConnections });
+    return connectionBudgetWarning(connectionBudget(copies, env, engineWorkers), { maxConnections: Number(row.maxConnections), reservedConnections });
   } finally {
     await sql.end();
   }

@@ -169,7 +169,12 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
       ...options.serviceEnv,
     };
     await migrateInOrder(databaseUrl);
-    const budgetWarning = await checkConnectionBudget(databaseUrl, options.replicas ?? {}, { ...process.env, ...options.serviceEnv });
+    const budgetWarning = await checkConnectionBudget(
+      databaseUrl,
+      options.replicas ?? {},
+      { ...process.env, ...options.serviceEnv },
+      options.engineWorkers ?? 1,
+    );
     if (budgetWarning) log(`[launcher] warning: ${budgetWarning}`);
     for (const domain of serviceNames) {
       const own =

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUITE_MEMORY_MB } from '@starforge/contract-engine';
 import { TEST_RUN_MAX_DELAY_MS, TEST_RUN_MIN_DELAY_MS, WITHDRAWAL_COMPLETION_DELAY_MS } from '@starforge/contracts';
+import { ENGINE_THREADS_DEFAULT } from '@starforge/service-kit';
 
 const delayMs = z.coerce.number().int().min(0).max(600_000);
 
@@ -17,7 +18,7 @@ const rewardsEnvSchema = z
      * a user's runs go one at a time, so one user's slow contract never holds every worker. More
      * processes (here: the launcher's ENGINE_WORKER_PROCESSES, or on other machines) add more.
      */
-    ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+    ENGINE_WORKERS: z.coerce.number().int().min(1).max(16).default(ENGINE_THREADS_DEFAULT),
     /** A contract run (compile and execution) that takes longer fails, and its worker is replaced. */
     ENGINE_RUN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
     /** Each engine worker's memory cap. */
