@@ -8,7 +8,7 @@ import type { SuiteSource } from '@starforge/contracts';
  */
 
 /** The Testing Engine editor's name for its one file before the user names it (mfe-rewards' FIRST_FILE_NAME). */
-export const UNNAMED_FILE = 'Contract.sol';
+const UNNAMED_FILE = 'Contract.sol';
 
 const COMMENTS_AND_STRINGS = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g;
 const blank = (source: string) => source.replace(COMMENTS_AND_STRINGS, (m) => m.replace(/[^\n]/g, ' '));

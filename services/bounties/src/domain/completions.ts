@@ -21,7 +21,7 @@ export interface CompletionRow extends CompletionProofColumns {
 }
 
 /** The wire's completion: its columns and its proof (`withProof` reads it). */
-export const completionOf = (r: CompletionRow, proof: CompletionProof | null): Completion => ({
+const completionOf = (r: CompletionRow, proof: CompletionProof | null): Completion => ({
   id: r.id,
   bounty_id: r.bountyId,
   completion_proof: r.completionProof,

@@ -13,7 +13,7 @@ import type { Db } from '@starforge/service-kit';
 export type EnginePurpose = 'proof' | 'code_check' | 'recheck';
 
 /** The network proofs and checks run on: a test network (its hardfork and chain id are the engine's). */
-export const PROOF_NETWORK: Network = 'sepolia';
+const PROOF_NETWORK: Network = 'sepolia';
 
 /** Starts a run under `userId` in the caller's transaction; its id (rewards.engine_runs.id). */
 export const startEngineRun = async (

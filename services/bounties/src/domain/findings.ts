@@ -4,7 +4,7 @@ import { projectOwner } from './code-versions';
 import { notProjectCreatorFindings } from './proof-errors';
 
 /** A proof's re-check against one version: the newest run's verdict there. */
-export interface Recheck {
+interface Recheck {
   version: number;
   verdict: ProofVerdict;
 }

@@ -17,8 +17,8 @@ import { proofVerdict } from './proof-verdict';
  */
 
 /** rewards' channel: `{ "id": "<engine run id>", "purpose": "proof" | "code_check" | "recheck" }` when a run finishes. */
-export const ENGINE_RUN_FINISHED_CHANNEL = 'rewards_engine_run_finished';
-export const JUDGE_SWEEP_MS = 30_000;
+const ENGINE_RUN_FINISHED_CHANNEL = 'rewards_engine_run_finished';
+const JUDGE_SWEEP_MS = 30_000;
 
 interface ProofRunContext {
   completionId: string;

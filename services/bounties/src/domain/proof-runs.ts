@@ -10,7 +10,7 @@ import { proofFileNameTaken } from './proof-errors';
  */
 
 /** The run's files: the version's and the proof's; 400 proof_file_name_taken when the proof would replace one of them. */
-export const proofRunSources = (version: readonly SuiteSource[], proof: ProofTest): SuiteSource[] => {
+const proofRunSources = (version: readonly SuiteSource[], proof: ProofTest): SuiteSource[] => {
   if (version.some((s) => s.name === proof.name)) throw proofFileNameTaken(proof.name);
   return [...version, { name: proof.name, content: proof.content }];
 };
