@@ -125,8 +125,9 @@ const attachProof = async (tx: Tx, claimerId: string, bountyId: string, completi
  * proof, `completed_at` now); an approved one is final (409 completion_approved). Anyone but the
  * claimer: 403 not_claimer. The bounty row is locked first, as a review and a lapse lock it, so
  * they queue: a submission after the claim's deadline is refused (409 claim_lapsed) even when its
- * lapse job has not run yet; one in time stops the clock (no deadline while it is pending). Tells
- * the creator (`bounties.completion_submitted`).
+ * lapse job has not run yet; one in time stops the clock (no deadline while it is pending). A
+ * proof test starts its run here (`attachProof`): a refused run refuses the submission. Tells the
+ * creator (`bounties.completion_submitted`).
  */
 export const submitCompletion = (db: Db, claimerId: string, bountyId: string, input: CompletionInput): Promise<{ completion: Completion; created: boolean }> =>
   transaction(db, async (tx) => {
@@ -140,9 +141,15 @@ export const submitCompletion = (db: Db, claimerId: string, bountyId: string, in
     if (existing?.status === 'approved') throw completionApproved();
     const row = existing ? await resubmitCompletion(tx, claimerId, bountyId, input) : await insertCompletion(tx, claimerId, bountyId, input);
     if (!row) throw new Error('no completion written');
-    await attachProof(tx, claimerId, bountyId, row, input.proof_test);
     await tx`update bounties.bug_bounties set claim_lapses_at = null where id = ${bountyId}`;
-    await publishEvent(tx, { userId: bounty.submittedBy, type: 'bounties.completion_submitted', data: { bountyId, completionId: row.id } });
+    // Users' event locks in ascending id (DESIGN.md "Value crosses users in one order"): a proof's
+    // run takes the claimer's inside rewards.start_engine_run, so the creator's goes first when lower.
+    const tellCreator = () =>
+      publishEvent(tx, { userId: bounty.submittedBy, type: 'bounties.completion_submitted', data: { bountyId, completionId: row.id } });
+    const creatorFirst = bounty.submittedBy < claimerId;
+    if (creatorFirst) await tellCreator();
+    await attachProof(tx, claimerId, bountyId, row, input.proof_test);
+    if (!creatorFirst) await tellCreator();
     const [written] = await tx<CompletionRow[]>`select ${completionColumns(tx)} from bounties.bounty_completions where id = ${row.id}`;
     if (!written) throw new Error('the completion is gone');
     return { completion: await withProof(tx, written), created: !existing };
