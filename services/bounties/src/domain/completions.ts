@@ -144,8 +144,7 @@ export const submitCompletion = (db: Db, claimerId: string, bountyId: string, in
     await tx`update bounties.bug_bounties set claim_lapses_at = null where id = ${bountyId}`;
     // Users' event locks in ascending id (DESIGN.md "Value crosses users in one order"): a proof's
     // run takes the claimer's inside rewards.start_engine_run, so the creator's goes first when lower.
-    const tellCreator = () =>
-      publishEvent(tx, { userId: bounty.submittedBy, type: 'bounties.completion_submitted', data: { bountyId, completionId: row.id } });
+    const tellCreator = () => publishEvent(tx, { userId: bounty.submittedBy, type: 'bounties.completion_submitted', data: { bountyId, completionId: row.id } });
     const creatorFirst = bounty.submittedBy < claimerId;
     if (creatorFirst) await tellCreator();
     await attachProof(tx, claimerId, bountyId, row, input.proof_test);

@@ -1,4 +1,4 @@
-import type { ContractRunResult, Network, SuiteSource } from '@starforge/contracts';
+import { type ContractRunResult, contractRunResultSchema, type Network, type SuiteSource } from '@starforge/contracts';
 import type { Db } from '@starforge/service-kit';
 
 /**
@@ -31,14 +31,21 @@ export const startEngineRun = async (
 
 export interface FinishedEngineRun {
   status: 'completed' | 'failed';
-  /** The engine's result; null when the engine could not run it at all. */
+  /** The engine's result; null when the engine could not run it at all (rewards then keeps `{}`). */
   result: ContractRunResult | null;
 }
+
+/** The engine's result as rewards keeps it (JSON text), or null when it is none (`{}`: the engine could not run it). */
+export const engineResultOf = (text: string | null): ContractRunResult | null => {
+  if (text === null) return null;
+  const parsed = contractRunResultSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : null;
+};
 
 /** A run once it finished (null while it runs, or for no such run). The result is read as text: the pool's camelCase transform would rename its keys. */
 export const finishedEngineRun = async (db: Db, runId: string): Promise<FinishedEngineRun | null> => {
   const [row] = await db<{ status: 'completed' | 'failed'; result: string | null }[]>`
     select status, result::text as result from rewards.engine_runs where id = ${runId} and status <> 'running'`;
   if (!row) return null;
-  return { status: row.status, result: row.result === null ? null : (JSON.parse(row.result) as ContractRunResult | null) };
+  return { status: row.status, result: engineResultOf(row.result) };
 };

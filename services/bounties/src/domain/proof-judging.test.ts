@@ -3,6 +3,7 @@ import type { ContractRunResult, SuiteSource } from '@starforge/contracts';
 import { createEnginePool, type EnginePool, type EngineRequest } from '@starforge/contract-engine';
 import { brokenProof, buggyVault, drainProof, fixedVault, invariantProof, sameBugOtherWords, sweepProof, vaultCode } from '../testing/vault-proofs';
 import { codeCheckOf } from './code-check';
+import { engineResultOf } from './engine-runs';
 import { targetContracts, versionSources } from './code-sources';
 import { fingerprintBasis, proofFingerprint, targetPath } from './proof-fingerprint';
 import { proofVerdict } from './proof-verdict';
@@ -159,5 +160,11 @@ describe('the fingerprint’s rules on a trace', () => {
       new Set(['Vault']),
     );
     expect(path).toEqual(['Vault.withdraw()', 'Vault.deposit()', 'Vault.withdraw()']);
+  });
+
+  it('a run the engine could not run at all (rewards keeps `{}`) does not compile, and proves nothing', () => {
+    expect(engineResultOf('{}')).toBeNull();
+    expect(proofVerdict(engineResultOf('{}'), drainProof.name, 1)).toEqual({ verdict: 'does_not_compile', why: 'The engine could not run the proof.' });
+    expect(codeCheckOf(null, v1)).toEqual({ status: 'does_not_compile', summary: 'The engine could not check this version.' });
   });
 });

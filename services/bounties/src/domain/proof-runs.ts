@@ -1,6 +1,6 @@
-import type { CompletionProof, ContractRunResult, ProofRun, ProofTest, ProofVerdict, SuiteSource } from '@starforge/contracts';
+import type { CompletionProof, ProofRun, ProofTest, ProofVerdict, SuiteSource } from '@starforge/contracts';
 import type { Db, Tx } from '@starforge/service-kit';
-import { startEngineRun } from './engine-runs';
+import { engineResultOf, startEngineRun } from './engine-runs';
 import { proofFileNameTaken } from './proof-errors';
 
 /**
@@ -62,7 +62,7 @@ const runOf = (r: ProofRunRow): ProofRun => ({
   version: r.version,
   verdict: r.verdict,
   why: r.why,
-  result: r.verdict === 'running' || r.result === null ? null : (JSON.parse(r.result) as ContractRunResult),
+  result: r.verdict === 'running' ? null : engineResultOf(r.result),
   started_at: r.startedAt.toISOString(),
   finished_at: r.finishedAt?.toISOString() ?? null,
 });
