@@ -41,4 +41,7 @@ create table proof_runs (
   check ((verdict = 'running') = (finished_at is null))
 );
 create index proof_runs_running on proof_runs (run_id) where verdict = 'running';
+-- One re-check per proof and version: two copies' sweeps starting the same one, the second's
+-- insert (and the engine run it started in the same transaction) rolls back.
+create unique index proof_runs_one_recheck on proof_runs (completion_id, code_version_id) where purpose = 'recheck';
 create index proof_runs_of_completion on proof_runs (completion_id, code_version_id, started_at desc);

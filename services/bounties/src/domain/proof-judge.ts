@@ -5,6 +5,7 @@ import { targetContracts } from './code-sources';
 import { versionFiles } from './code-versions';
 import { finishedEngineRun } from './engine-runs';
 import { proofFingerprint } from './proof-fingerprint';
+import { startWaitingRechecks } from './proof-runs';
 import { proofVerdict } from './proof-verdict';
 
 /**
@@ -13,7 +14,8 @@ import { proofVerdict } from './proof-verdict';
  * from `running` that the database decides, however many copies of the service hear it; the
  * live events go out in the same transaction. NOTIFY is not durable, so every copy also sweeps
  * for finished runs not judged yet when it starts, when its LISTEN is back after a lost
- * connection, and every 30 s.
+ * connection, and every 30 s; the sweep also starts the re-checks rewards' cap on runs waiting
+ * left waiting after a save.
  */
 
 /** rewards' channel: `{ "id": "<engine run id>", "purpose": "proof" | "code_check" | "recheck" }` when a run finishes. */
@@ -123,6 +125,7 @@ export const startProofJudge = (
   let sweeping: Promise<unknown> | null = null;
   const sweep = () => {
     sweeping ??= judgeFinishedRuns(sql)
+      .then(() => startWaitingRechecks(sql))
       .catch((error: unknown) => log('the proof judge’s sweep failed', error))
       .finally(() => {
         sweeping = null;
@@ -130,14 +133,18 @@ export const startProofJudge = (
   };
   const listener = new ChannelListener(sql, ENGINE_RUN_FINISHED_CHANNEL, {
     notify: (payload) => {
-      let id: unknown;
+      let said: { id?: unknown; purpose?: unknown } = {};
       try {
-        id = (JSON.parse(payload) as { id?: unknown }).id;
+        said = JSON.parse(payload) as typeof said;
       } catch {
-        id = null;
+        return;
       }
+      const { id, purpose } = said;
       if (typeof id !== 'string' || !UUID.test(id)) return;
-      judgeEngineRun(sql, id).catch((error: unknown) => log(`the proof judge failed on run ${id}; the next sweep tries again`, error));
+      judgeEngineRun(sql, id)
+        // A finished re-check frees a place under rewards' cap for a waiting one.
+        .then((judged) => (judged && purpose === 'recheck' ? startWaitingRechecks(sql) : 0))
+        .catch((error: unknown) => log(`the proof judge failed on run ${id}; the next sweep tries again`, error));
     },
     listening: sweep,
     lost: () => {},

@@ -1,5 +1,5 @@
 import type { CompletionProof, ProofRun, ProofTest, ProofVerdict, SuiteSource } from '@starforge/contracts';
-import type { Db, Tx } from '@starforge/service-kit';
+import { type Db, type Sql, transaction, type Tx } from '@starforge/service-kit';
 import { engineResultOf, startEngineRun } from './engine-runs';
 import { proofFileNameTaken } from './proof-errors';
 
@@ -28,10 +28,49 @@ export const startProofRun = async (
   return runId;
 };
 
+/** rewards' SQLSTATE for its cap on a user's runs waiting (CONTRACT_RUNS_WAITING_MAX), which a re-check is under too. */
+const RUNS_WAITING = 'RW007';
+const UNIQUE_VIOLATION = '23505';
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+interface Recheck {
+  completionId: string;
+  proof: ProofTest;
+  version: { id: string; sources: SuiteSource[] };
+  userId: string;
+}
+
+/**
+ * Starts one re-check in a savepoint of `db` (or a transaction of its own on a pool): false when
+ * rewards' cap on the user's runs waiting refuses it for now (a waiting one is started by the
+ * judge's sweep once runs finish), or when another copy started it first (one re-check per proof
+ * and version, `proof_runs_one_recheck`).
+ */
+const tryRecheck = async (db: Db, r: Recheck): Promise<boolean> => {
+  try {
+    await transaction(db, (tx) =>
+      startProofRun(tx, {
+        completionId: r.completionId,
+        versionId: r.version.id,
+        versionSources: r.version.sources,
+        proof: r.proof,
+        userId: r.userId,
+        purpose: 'recheck',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (codeOf(error) === RUNS_WAITING || codeOf(error) === UNIQUE_VIOLATION) return false;
+    throw error;
+  }
+};
+
 /**
  * After a save of the project's code: every approved proof on the project runs again against the
- * new version, under the saver (`recheck`: counted against nobody). A proof whose file name the
- * new version now uses cannot run against it and is left unchecked there.
+ * new version, under the saver (`recheck`: counted against nobody's daily limit, but under
+ * rewards' cap on a user's runs waiting: past it the rest wait for the judge's sweep, and the save
+ * goes through). A proof whose file name the new version now uses cannot run against it and is
+ * left unchecked there.
  */
 export const startRechecks = async (tx: Tx, userId: string, projectId: string, version: { id: string; sources: SuiteSource[] }) => {
   const approved = await tx<{ id: string; proofTest: string }[]>`
@@ -42,8 +81,40 @@ export const startRechecks = async (tx: Tx, userId: string, projectId: string, v
   for (const completion of approved) {
     const proof = JSON.parse(completion.proofTest) as ProofTest;
     if (version.sources.some((s) => s.name === proof.name)) continue;
-    await startProofRun(tx, { completionId: completion.id, versionId: version.id, versionSources: version.sources, proof, userId, purpose: 'recheck' });
+    if (!(await tryRecheck(tx, { completionId: completion.id, proof, version, userId }))) break;
   }
+};
+
+/**
+ * The judge's sweep: approved proofs not yet re-checked against their project's newest version
+ * (left waiting by rewards' cap), each started in a transaction of its own under the version's
+ * saver while the cap allows; how many started.
+ */
+export const startWaitingRechecks = async (sql: Sql): Promise<number> => {
+  const waiting = await sql<{ completionId: string; proofTest: string; versionId: string; sources: string; createdBy: string }[]>`
+    select c.id as completion_id, c.proof_test::text as proof_test, v.id as version_id, v.sources::text as sources, v.created_by
+    from bounties.bounty_completions c
+    join bounties.bug_bounties b on b.id = c.bounty_id
+    join bounties.project_code_versions found on found.id = b.code_version_id
+    join lateral (
+      select n.id, n.version, n.sources, n.created_by from bounties.project_code_versions n
+      where n.project_id = b.project_id order by n.version desc limit 1
+    ) v on v.version > found.version
+    where c.status = 'approved' and c.proof_test is not null
+      and not exists (select 1 from bounties.proof_runs pr where pr.completion_id = c.id and pr.code_version_id = v.id)
+      and not exists (select 1 from jsonb_array_elements(v.sources) s where s ->> 'name' = c.proof_test ->> 'name')
+    order by c.reviewed_at, c.id`;
+  let started = 0;
+  for (const w of waiting) {
+    const recheck = {
+      completionId: w.completionId,
+      proof: JSON.parse(w.proofTest) as ProofTest,
+      version: { id: w.versionId, sources: JSON.parse(w.sources) as SuiteSource[] },
+      userId: w.createdBy,
+    };
+    if (await tryRecheck(sql, recheck)) started++;
+  }
+  return started;
 };
 
 interface ProofRunRow {

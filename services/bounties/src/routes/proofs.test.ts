@@ -202,6 +202,34 @@ describe('bounties with executable proofs, on the real engine', () => {
   });
 });
 
+describe('re-checks past rewards’ cap on runs waiting', () => {
+  it('six approved findings: the save goes through, the re-checks the cap holds back start as runs finish, and all six are fixed', SLOW, async () => {
+    const creator = await proCreator(ctx);
+    await saveCode(ctx, creator, creator.projectId, vaultCode(buggyVault));
+    for (let i = 0; i < 6; i++) {
+      const { bounty, hunter } = await claimedBy(creator);
+      const completionId = await submitProof(ctx, hunter, bounty.id, drainProof);
+      const approved = await callAs(ctx, creator, 'POST', `/bounties/${bounty.id}/review`, { body: { completion_id: completionId, decision: 'approve' } });
+      expect(approved.status).toBe(200);
+    }
+    const saved = await saveCode(ctx, creator, creator.projectId, vaultCode(fixedVault));
+    const v2 = saved.latest?.id ?? '';
+    const [started] = await ctx.sql<{ n: number }[]>`
+      select count(*)::int as n from bounties.proof_runs where code_version_id = ${v2} and purpose = 'recheck'`;
+    // The version's check and at most four re-checks: rewards' cap is five runs waiting a user.
+    expect(started?.n).toBeGreaterThan(0);
+    expect(started?.n).toBeLessThan(6);
+    await eventually(
+      async () => {
+        const { findings } = projectFindingsAnswerSchema.parse((await callAs(ctx, creator, 'GET', `/projects/${creator.projectId}/findings`)).body);
+        expect(findings.map((f) => [f.state, f.fixed_in_version])).toEqual(Array.from({ length: 6 }, () => ['fixed', 2]));
+      },
+      VERDICT_WAIT_MS,
+      500,
+    );
+  });
+});
+
 describe('a proof’s rules at submission', () => {
   it('needs a bounty posted against code, and a file name the version does not use', async () => {
     const creator = await proCreator(ctx);
