@@ -20,6 +20,10 @@ alter table bounty_completions
 -- the project), one index probe however many completions the project has.
 create index bounty_completions_fingerprint on bounty_completions (proof_fingerprint, proof_submitted_at)
   where proof_fingerprint is not null;
+-- The approved proofs: what a save re-checks, the findings page lists and the judge's sweep reads
+-- for re-checks still waiting (every 30 s in every copy: only these rows, never the whole table).
+create index bounty_completions_approved_proofs on bounty_completions (bounty_id)
+  where status = 'approved' and proof_test is not null;
 
 -- Every engine run of a proof: the submission's and each "Run proof again" ('proof', against the
 -- bounty's version), and the re-checks after a fix ('recheck', against a newer version). Judged
