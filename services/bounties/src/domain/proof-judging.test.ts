@@ -94,7 +94,10 @@ describe('the verdict and the fingerprint, on the real engine', () => {
     const drain = await resultOf('drain@1', v1, drainProof);
     const sweep = await resultOf('sweep@1', v1, sweepProof);
     expect(proofVerdict(sweep, sweepProof.name, 1).verdict).toBe('reproduces');
-    expect(fingerprintBasis({ targets, proofFile: sweepProof.name, result: sweep })?.paths).toEqual(['Vault.sweepFees(…)']);
+    // `(…)` where the engine does not decode the argument's type (an address EDR labels), the signature where it does.
+    expect(fingerprintBasis({ targets, proofFile: sweepProof.name, result: sweep })?.paths).toEqual([
+      expect.stringMatching(/^Vault\.sweepFees\((address|…)\)$/),
+    ]);
     expect(fingerprint('v1', sweepProof, sweep)).not.toBe(fingerprint('v1', drainProof, drain));
   });
 
