@@ -17,7 +17,9 @@ describe('bodyLimitFor', () => {
 
   it('lets a bounty and a completion at their length limits through, whatever their script', () => {
     expect(bodyLimitFor('POST', '/api/bounties/bounties')).toBe(32 * 1024);
-    expect(bodyLimitFor('PUT', '/api/bounties/bounties/6f1c2d9e-0000-4000-8000-000000000000/completion')).toBe(72 * 1024);
+    // Issue 28: and a proof test file of 64 KiB, JSON-escaped.
+    expect(bodyLimitFor('PUT', '/api/bounties/bounties/6f1c2d9e-0000-4000-8000-000000000000/completion')).toBe(72 * 1024 + 6 * 64 * 1024);
+    expect(bodyLimitFor('PUT', '/api/bounties/projects/6f1c2d9e-0000-4000-8000-000000000000/code')).toBe(6 * 256 * 1024 + 16 * 1024);
     expect(bodyLimitFor('POST', '/api/bounties/bounties/x/claim')).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });
 

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, nftMessages } from './nft-constants';
-import { SUITE_MAX_BYTES } from './contract-suite';
+import { SUITE_FILE_MAX_BYTES, SUITE_MAX_BYTES } from './contract-suite';
 import { rewardsMessages } from './rewards-constants';
 
 /**
@@ -36,8 +36,11 @@ export const bodyLimitRules: readonly BodyLimitRule[] = [
   // A bounty (issue 17): a description of up to 5,000 characters and a title of 150 fit whatever
   // they are written in (3 bytes a character in UTF-8 beyond Latin, 6 for an escaped control).
   { method: 'POST', path: '/api/bounties/bounties', maxBytes: 32 * 1024 },
-  // A completion: up to 10,000 characters of proof and a URL of 2,048, likewise.
-  { method: 'PUT', path: '/api/bounties/bounties/:id/completion', maxBytes: 72 * 1024 },
+  // A completion: up to 10,000 characters of proof and a URL of 2,048, likewise; and its proof
+  // test (issue 28), one file of up to 64 KiB, JSON-escaped (six bytes at most per byte).
+  { method: 'PUT', path: '/api/bounties/bounties/:id/completion', maxBytes: 72 * 1024 + 6 * SUITE_FILE_MAX_BYTES },
+  // A project's code under test (issue 28): a suite's files, as the Testing Engine takes them.
+  { method: 'PUT', path: '/api/bounties/projects/:id/code', maxBytes: 6 * SUITE_MAX_BYTES + 16 * 1024 },
   // A test run with the user's contract (issue 20), or a suite's files (issue 27): 256 KiB in all,
   // JSON-escaped (a newline or quote takes two bytes, a control character six), with 16 names and
   // the call; the service checks the 64 KiB per file and 256 KiB in all.

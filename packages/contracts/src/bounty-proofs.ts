@@ -2,6 +2,7 @@ import './zod';
 import { z } from 'zod';
 import { contractRunResultSchema } from './contract-run';
 import { suiteSourceSchema, suiteSourcesSchema } from './contract-suite';
+import { queryWholeNumber } from './query-numbers';
 
 /**
  * Bounties with executable proofs (issue 28): a project's code under test, saved in versions; a
@@ -51,6 +52,14 @@ export type CodeVersion = z.infer<typeof codeVersionSchema>;
  */
 export const projectCodeAnswerSchema = z.object({ versions: z.array(codeVersionSummarySchema), latest: codeVersionSchema.nullable() });
 export type ProjectCodeAnswer = z.infer<typeof projectCodeAnswerSchema>;
+
+/** The project of /projects/:id/code and /projects/:id/findings. */
+export const projectIdParamSchema = z.object({ id: z.uuid('Project not found') });
+
+/** GET /projects/:id/code/:version: a version number from 1. */
+export const codeVersionParamSchema = projectIdParamSchema.extend({
+  version: queryWholeNumber('version', { min: 1, max: 1_000_000, fallback: 1 }),
+});
 
 /** GET /projects/:id/code/:version */
 export const codeVersionAnswerSchema = z.object({ version: codeVersionSchema });
@@ -148,4 +157,29 @@ export const proofWords = {
     does_not_reproduce: 'Does not reproduce',
     does_not_compile: 'Does not compile',
   } satisfies Record<ProofVerdict, string>,
+} as const;
+
+/** The error codes of the code and proof routes (issue 28), beside `bountiesErrorCodes`. */
+export const proofErrorCodes = {
+  projectNotFound: 'project_not_found',
+  notProjectCreator: 'not_project_creator',
+  projectTypeWithoutCode: 'project_type_without_code',
+  codeVersionNotFound: 'code_version_not_found',
+  bountyWithoutCode: 'bounty_without_code',
+  proofFileNameTaken: 'proof_file_name_taken',
+  noProofTest: 'no_proof_test',
+  notClaimerOrCreator: 'not_claimer_or_creator',
+} as const;
+
+/** What the code and proof routes answer when they refuse (issue 28). */
+export const proofMessages = {
+  projectNotFound: 'Project not found',
+  notProjectCreator: 'Only the creator of this project can save its code',
+  notProjectCreatorFindings: 'Only the creator of this project can read its findings',
+  projectTypeWithoutCode: 'Only smart contract, DeFi, NFT and dApp projects hold code under test',
+  codeVersionNotFound: 'This project has no such code version',
+  bountyWithoutCode: 'This bounty was posted without project code: describe your proof in words',
+  proofFileNameTaken: (name: string) => `The project's code has a file named ${name}: give your proof file another name`,
+  noProofTest: 'This completion has no proof test to run',
+  notClaimerOrCreator: 'Only the claimer or the creator of this bounty can run its proof',
 } as const;

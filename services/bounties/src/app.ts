@@ -7,7 +7,9 @@ import type { BountiesDeps } from './deps';
 import type { OpenBountiesPageCache } from './domain/open-bounty-pages';
 import { bountyRoutes } from './routes/bounties';
 import { completionRoutes } from './routes/completions';
+import { projectCodeRoutes } from './routes/project-code';
 import { projectRoutes } from './routes/projects';
+import { proofRunRoutes } from './routes/proof-runs';
 import { reviewRoutes } from './routes/reviews';
 import { subscriptionRoutes } from './routes/subscription';
 
@@ -44,6 +46,8 @@ export const createApp = (sql: Sql, options: BountiesAppOptions) => {
   app.route('/', bountyRoutes(deps));
   app.route('/', completionRoutes(deps));
   app.route('/', reviewRoutes(deps));
+  app.route('/', projectCodeRoutes(deps));
+  app.route('/', proofRunRoutes(deps));
   app.route('/', cardProcessorRoute(options.cardProcessor ?? simulatedCardProcessor()));
   return app;
 };

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { readBountiesConfig } from './config/env';
 import { rearmClaimLapses, registerBountiesJobs } from './domain/claim-life';
 import { openBountiesPageCache, type OpenBountiesPageCache } from './domain/open-bounty-pages';
+import { startProofJudge } from './domain/proof-judge';
 
 const config = readBountiesConfig();
 let openPages: OpenBountiesPageCache | undefined;
@@ -24,6 +25,11 @@ await runService({
     openPages?.start();
     // Claims whose deadline has no job yet (running when migration 00004 gave them one) get it now.
     if (serviceJobs) await rearmClaimLapses(sql, serviceJobs);
-    return async () => openPages?.stop();
+    // Proof runs, re-checks and version checks the engine finished get their verdict (issue 28).
+    const stopJudge = startProofJudge(sql);
+    return async () => {
+      await stopJudge();
+      await openPages?.stop();
+    };
   },
 });

@@ -18,6 +18,7 @@ import {
   type ValueMove,
 } from '@starforge/service-kit';
 import { lapseTimeSql, scheduleClaimLapse } from './claim-lapse-job';
+import { newestVersionId } from './code-versions';
 import { activeProjectOf } from './projects';
 import { isPro } from './plans';
 import {
@@ -66,6 +67,7 @@ interface BountyRow {
   reviewSeconds: number | null;
   claimDays: number;
   claimLapsesAt: Date | null;
+  codeVersion: number | null;
 }
 
 /**
@@ -96,7 +98,7 @@ const sharedOf = (r: BountyRow): SharedBounty => ({
     creator_name: r.creatorName ?? NAMELESS_USER,
     review_seconds: r.reviewSeconds,
     claim_days: r.claimDays,
-    code_version: null,
+    code_version: r.codeVersion,
   },
 });
 
@@ -121,10 +123,12 @@ const bountyAs = ({ submittedBy, claimedBy, claimLapsesAt, bounty }: SharedBount
  */
 const bountyColumns = (db: Db) => db`
   b.id, b.title, b.description, b.severity, b.reward_cents, b.project_id, p.name as project_name, b.status, b.created_at,
-  u.display_name as creator_name, b.submitted_by, b.claimed_by, b.review_seconds, b.claim_days, b.claim_lapses_at`;
+  u.display_name as creator_name, b.submitted_by, b.claimed_by, b.review_seconds, b.claim_days, b.claim_lapses_at,
+  cv.version as code_version`;
 const bountyJoins = (db: Db) => db`
   join bounties.projects p on p.id = b.project_id
-  left join auth.public_profiles u on u.id = b.submitted_by`;
+  left join auth.public_profiles u on u.id = b.submitted_by
+  left join bounties.project_code_versions cv on cv.id = b.code_version_id`;
 
 /** One bounty as `viewerId` sees it (any signed-in user may read any bounty; the proof is elsewhere). */
 export const readBounty = async (db: Db, viewerId: string, bountyId: string): Promise<Bounty> => {
@@ -187,7 +191,8 @@ export const readOpenBountiesPage = (db: Db, { q, page }: OpenBountiesQuery) =>
 /**
  * Posts a funded bounty, in one `crossUserTransaction`: the creator is Pro (403 pro_required),
  * the project is one of the creator's own active projects (400 project_not_active; both rows
- * taken `for share` until commit), the bounty row inserted, then its reward held from the
+ * taken `for share` until commit, so a save of its code waits), the bounty row inserted against the
+ * project's newest code version (none: null), then its reward held from the
  * creator's cash (`rewards.debit_cash`, kind bounty_reward, key `bounty:<id>:hold`; a $0 reward
  * moves nothing) and last the public `bounties.bounty_changed` (open). A reward above the cash is
  * refused by rewards (RW002): 400 insufficient_funds naming the cash available, nothing posted.
@@ -198,8 +203,9 @@ export const createBounty = async (db: Db, creatorId: string, input: NewBounty):
       if (!(await isPro(tx, creatorId))) throw proRequired();
       if (!(await activeProjectOf(tx, input.project_id, creatorId))) throw projectNotActive();
       const [row] = await tx<{ id: string }[]>`
-        insert into bounties.bug_bounties (title, description, severity, reward_cents, project_id, submitted_by, claim_days)
-        values (${input.title}, ${input.description}, ${input.severity}, ${input.reward}, ${input.project_id}, ${creatorId}, ${input.claim_days})
+        insert into bounties.bug_bounties (title, description, severity, reward_cents, project_id, submitted_by, claim_days, code_version_id)
+        values (${input.title}, ${input.description}, ${input.severity}, ${input.reward}, ${input.project_id}, ${creatorId}, ${input.claim_days},
+                ${await newestVersionId(tx, input.project_id)})
         returning id`;
       if (!row) throw new Error('no bounty inserted');
       const hold: ValueMove = {

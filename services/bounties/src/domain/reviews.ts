@@ -4,7 +4,7 @@ import { crossUserTransaction, type Db, type Jobs, type ValueMove } from '@starf
 import { bountySource, fundingKeys, readBounty } from './bounties';
 import { noPendingCompletion, notCreator } from './bounties-errors';
 import { lapseTimeSql, scheduleClaimLapse } from './claim-lapse-job';
-import { bountyParties, completionColumns, completionOf, type CompletionRow } from './completions';
+import { bountyParties, completionColumns, type CompletionRow, withProof } from './completions';
 
 export type ReviewInput = z.output<typeof reviewCompletionSchema>;
 type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
@@ -18,7 +18,7 @@ export const readReview = async (db: Db, creatorId: string, bountyId: string): P
   if (!bounty.created_by_me) throw notCreator();
   const [row] = await db<CompletionRow[]>`
     select ${completionColumns(db)} from bounties.bounty_completions where bounty_id = ${bountyId} and status = 'pending' and withdrawn_at is null`;
-  return { bounty, completion: row ? completionOf(row) : null };
+  return { bounty, completion: row ? await withProof(db, row) : null };
 };
 
 /**
@@ -74,7 +74,7 @@ export const reviewCompletion = async (db: Db, jobs: Jobs, creatorId: string, bo
       : [];
     const { completedBy, ...decided } = completion;
     return {
-      result: completionOf(decided),
+      result: await withProof(tx, decided),
       moves: payout,
       events: [
         {

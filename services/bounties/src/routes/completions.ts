@@ -26,16 +26,19 @@ export const completionRoutes = (deps: BountiesDeps) => {
     path: '/bounties/{id}/completion',
     tags: ['completions'],
     summary:
-      'Submit the completion (pending; created: true), or resubmit it: the new proof and URL, pending again from now (created: false). The creator is told live',
+      'Submit the completion (pending; created: true), or resubmit it: the new proof and URL, pending again from now (created: false). The creator is told live. A proof_test (issue 28) is run by the engine against the bounty’s code version under the claimer, in the same transaction',
     request: { params: bountyIdParamSchema, body: { required: true, content: { 'application/json': { schema: submitCompletionSchema } } } },
     responses: {
       200: jsonResponse('Submitted', submitCompletionAnswerSchema),
-      400: errorResponse('Please provide completion proof; Please enter a valid http or https URL; or the id is not a bounty id'),
+      400: errorResponse(
+        'Please provide completion proof; Please enter a valid http or https URL; bounty_without_code; proof_file_name_taken; the engine’s file rules; or the id is not a bounty id',
+      ),
       403: notClaimerDoc,
       404: notFoundDoc,
       409: errorResponse(
-        'completion_approved: This completion has already been approved; claim_lapsed: Your claim on this bounty has lapsed (its deadline passed); or idempotency_key_in_use',
+        'completion_approved: This completion has already been approved; claim_lapsed: Your claim on this bounty has lapsed (its deadline passed); contract_runs_waiting (a proof test); or idempotency_key_in_use',
       ),
+      429: errorResponse('daily_test_limit: a proof test’s run is refused by the claimer’s daily test limit (nothing is submitted); or the write limit'),
     },
   });
 
