@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Project } from '@starforge/contracts/bounties';
 import { LoadFailed, Spinner } from '@starforge/ui';
 import { useProjectCode } from '../api/project-code';
+import { useProjectFindings } from '../api/project-findings';
 import { CodeEditor } from './code-editor';
 import { CodeVersions } from './code-versions';
 import { ProjectFindings } from './project-findings';
@@ -33,14 +34,20 @@ export function ProjectCode({ project }: { project: Project }) {
 function ProjectCodePanel({ projectId }: { projectId: string }) {
   const ids = useId();
   const { answer, loading, failed, refetch } = useProjectCode(projectId);
+  const findings = useProjectFindings(projectId);
+  // A save starts the re-check of every approved finding: read both again.
+  const onSaved = () => {
+    refetch();
+    findings.refetch();
+  };
   if (loading) return <Spinner label="Loading the project’s code..." />;
   if (failed || !answer)
     return <LoadFailed title="Failed to load the project’s code" onRetry={refetch} titleId={`${ids}-failed`} className="bounty-code-failed" />;
   return (
     <>
-      <CodeEditor key={answer.latest?.id ?? 'none'} projectId={projectId} latest={answer.latest} onSaved={refetch} />
+      <CodeEditor key={answer.latest?.id ?? 'none'} projectId={projectId} latest={answer.latest} onSaved={onSaved} />
       <CodeVersions versions={answer.versions} />
-      <ProjectFindings projectId={projectId} />
+      <ProjectFindings {...findings} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { type Severity, SEVERITIES } from '@starforge/contracts/bounties-constan
 import type { ProjectFinding } from '@starforge/contracts/bounty-proofs';
 import { formatDate } from '@starforge/contracts/dates';
 import { SeverityBadge } from '../../../shared/components/severity-badge';
-import { useProjectFindings } from '../api/project-findings';
+import type { useProjectFindings } from '../api/project-findings';
 import { findingStateText } from '../code-view';
 
 const isSeverity = (s: string): s is Severity => (SEVERITIES as readonly string[]).includes(s);
@@ -12,9 +12,8 @@ const isSeverity = (s: string): s is Severity => (SEVERITIES as readonly string[
  * Each approved proof on the project against its newest version, re-run after every save:
  * "fixed in version N", "still reproduces", or being checked; live, and announced.
  */
-export function ProjectFindings({ projectId }: { projectId: string }) {
+export function ProjectFindings({ answer, failed, refetch }: ReturnType<typeof useProjectFindings>) {
   const ids = useId();
-  const { answer, failed, refetch } = useProjectFindings(projectId);
   const findings = answer?.findings ?? [];
   return (
     <section aria-labelledby={`${ids}-title`}>
