@@ -1,16 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../../../shared/lib/text-of';
 import { codeVersionSummarySchema, projectFindingSchema } from '@starforge/contracts/bounty-proofs';
 import { CodeEditor } from './code-editor';
 import { CodeVersions } from './code-versions';
 import { FindingsList } from './project-findings';
-
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/&quot;/g, '"')
-    .trim();
 
 const version = (n: number, check_status: 'running' | 'compiled' | 'does_not_compile', check_summary: string | null) =>
   codeVersionSummarySchema.parse({

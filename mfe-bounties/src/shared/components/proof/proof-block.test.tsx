@@ -1,17 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../../lib/text-of';
 import { ProofBlock } from './proof-block';
 import { proofOf } from './proof-fixture';
 
 const render = (proof: ReturnType<typeof proofOf>) => renderToStaticMarkup(<ProofBlock bountyId="b1" proof={proof} onRerun={() => {}} />);
-
-/** The page's text, tags dropped, so assertions read as the user does. */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/&quot;/g, '"')
-    .trim();
 
 /** The live region's own markup. */
 const liveRegion = (html: string) => html.match(/<div role="status" aria-live="polite"[^>]*>(.*?)<\/div>/)?.[1] ?? '';
