@@ -122,10 +122,10 @@ export class BountyApi {
   }
 
   /** Submits a completion with an executable proof (issue 28). */
-  async submitProof(bountyId: string, proof: string, test: SuiteSource): Promise<{ created: boolean }> {
+  async submitProof(bountyId: string, proof: string, test: SuiteSource, url = ''): Promise<{ created: boolean }> {
     const response = await this.request.put(`${api}/bounties/${bountyId}/completion`, {
       headers: this.headers(true),
-      data: { completion_proof: proof, completion_url: '', proof_test: test },
+      data: { completion_proof: proof, completion_url: url, proof_test: test },
     });
     expect(response.status(), await response.text()).toBe(200);
     return submitCompletionAnswerSchema.parse(await response.json());
