@@ -122,7 +122,7 @@ const visits: Record<string, Visit[]> = {
       state: 'a project’s code under test open, its version checked',
       act: (page) =>
         page
-          .getByRole('button', { name: /^Code under test of Vault / })
+          .getByRole('button', { name: /^Code Under Test of Vault / })
           .first()
           .click(),
       content: (page) => page.getByTestId('code-version').filter({ hasText: 'Compiled' }),

@@ -136,7 +136,7 @@ export class ProjectCodeScreen {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('button', { name: `Code under test of ${this.projectName}` }).click();
+    await this.page.getByRole('button', { name: `Code Under Test of ${this.projectName}` }).click();
   }
 
   /** The one file's source, by the file's name. */

@@ -9,8 +9,8 @@ import { ProjectFindings } from './project-findings';
 import './project-code.css';
 
 /**
- * The creator's code under test of a contract project (issue 28), behind "Code under test" on its
- * card: the sources in tabs, saved as a new version each time; the versions with the engine's
+ * The creator's code under test of a contract project (issue 28), on its card behind "Code Under
+ * Test": the sources in tabs, saved as a new version each time; the versions with the engine's
  * check of each; the approved findings re-checked against the newest version.
  */
 export function ProjectCode({ project }: { project: Project }) {
@@ -19,7 +19,7 @@ export function ProjectCode({ project }: { project: Project }) {
   return (
     <div className="bounty-code" data-open={open}>
       <button type="button" className="sf-btn sf-btn-ghost sf-btn-block" aria-expanded={open} aria-controls={`${ids}-panel`} onClick={() => setOpen((o) => !o)}>
-        {open ? 'Hide Code' : 'Code under test'}
+        {open ? 'Hide Code Under Test' : 'Code Under Test'}
         <span className="sf-visually-hidden"> of {project.name}</span>
       </button>
       {open ? (
