@@ -115,6 +115,18 @@ const visits: Record<string, Visit[]> = {
   ],
   '/projects': [
     { viewer: 'creator', url: () => '/projects', heading: 'QA Testing Projects', content: (page, { tag }) => page.getByText(`Vault ${tag}`).first() },
+    {
+      viewer: 'creator',
+      url: () => '/projects',
+      heading: 'QA Testing Projects',
+      state: 'a project’s code under test open, its version checked',
+      act: (page) =>
+        page
+          .getByRole('button', { name: /^Code Under Test of Vault / })
+          .first()
+          .click(),
+      content: (page) => page.getByTestId('code-version').filter({ hasText: 'Compiled' }),
+    },
   ],
   '/bounties': [
     {
@@ -163,6 +175,13 @@ const visits: Record<string, Visit[]> = {
       heading: 'Complete Bounty',
       content: (page) => page.getByLabel('Completion proof'),
     },
+    {
+      viewer: 'hunter',
+      url: ({ claimedBountyId }) => `/bounty/${claimedBountyId}/complete`,
+      heading: 'Complete Bounty',
+      state: 'the version’s code, the proof test file and the proof’s verdict',
+      content: (page) => page.getByTestId('proof-verdict').getByText('Reproduces', { exact: true }),
+    },
   ],
   '/bounty/:id/review': [
     {
@@ -170,6 +189,14 @@ const visits: Record<string, Visit[]> = {
       url: ({ claimedBountyId }) => `/bounty/${claimedBountyId}/review`,
       heading: 'Review Completion',
       content: (page) => page.getByTestId('submitted-solution'),
+    },
+    {
+      viewer: 'creator',
+      url: ({ claimedBountyId }) => `/bounty/${claimedBountyId}/review`,
+      heading: 'Review Completion',
+      state: 'the proof’s verdict, its test and trace, the proof file open',
+      act: (page) => page.getByText('Proof file: Proof.t.sol').click(),
+      content: (page) => page.getByTestId('proof-block').getByLabel('Solidity source of Proof.t.sol'),
     },
   ],
   '/pricing': [
@@ -261,7 +288,8 @@ const describeGradients = (found: OverGradient[]): string =>
 let showcase: Showcase | undefined;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(90_000);
+  // The showcase waits for its proof's verdict from the engine (issue 28).
+  test.setTimeout(150_000);
   const baseURL = testInfo.project.use.baseURL ?? '';
   showcase = await showcaseAccount(playwright, baseURL);
   const hunter = await MarketApi.signIn(playwright, baseURL, showcase.hunter);

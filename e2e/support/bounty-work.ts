@@ -11,6 +11,8 @@ import {
   type CreateBountyRequest,
   type Project,
 } from '@starforge/contracts/bounties';
+import { projectCodeAnswerSchema, type ProjectCodeAnswer } from '@starforge/contracts/bounty-proofs';
+import type { SuiteSource } from '@starforge/contracts/contract-suite';
 import { newAccount, type TestAccount } from './accounts';
 import { goodCard, MarketApi, namedAccount } from './marketplace';
 
@@ -107,6 +109,23 @@ export class BountyApi {
     const response = await this.request.put(`${api}/bounties/${bountyId}/completion`, {
       headers: this.headers(true),
       data: { completion_proof: proof, completion_url: url },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return submitCompletionAnswerSchema.parse(await response.json());
+  }
+
+  /** Saves a project's code as its next version (its creator), as "Save as new version" does (issue 28). */
+  async saveCode(projectId: string, sources: SuiteSource[]): Promise<ProjectCodeAnswer> {
+    const response = await this.request.put(`${api}/projects/${projectId}/code`, { headers: this.headers(true), data: { sources } });
+    expect(response.status(), await response.text()).toBe(200);
+    return projectCodeAnswerSchema.parse(await response.json());
+  }
+
+  /** Submits a completion with an executable proof (issue 28). */
+  async submitProof(bountyId: string, proof: string, test: SuiteSource, url = ''): Promise<{ created: boolean }> {
+    const response = await this.request.put(`${api}/bounties/${bountyId}/completion`, {
+      headers: this.headers(true),
+      data: { completion_proof: proof, completion_url: url, proof_test: test },
     });
     expect(response.status(), await response.text()).toBe(200);
     return submitCompletionAnswerSchema.parse(await response.json());

@@ -1,7 +1,8 @@
 import { startSampleContractRun, startSampleSuiteRun } from './test-runs';
-import type { PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, type PlaywrightWorkerArgs } from '@playwright/test';
 import type { TestAccount } from './accounts';
 import { BountyApi, fundedProCreator } from './bounty-work';
+import { drainProof, vaultWithReentrancy } from './bounty-proofs';
 import { journeyTag, MarketApi } from './marketplace';
 
 /** What {@link showcaseAccount} made; the screens' searches by `tag` find these and nothing else. */
@@ -22,12 +23,15 @@ export interface Showcase {
 
 /**
  * An account with something on every screen, made by the product's own paths: a sale for cash,
- * Pro by card, a project, two open bounties and a third claimed by a hunter whose completion
- * waits for review, and two NFTs created and listed.
+ * Pro by card, a project with its code under test, two open bounties and a third claimed by a
+ * hunter whose completion, with an executable proof that has its verdict, waits for review, and
+ * two NFTs created and listed.
  */
 export const showcaseAccount = async (playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<Showcase> => {
   const tag = journeyTag();
   const { creator, project } = await fundedProCreator(playwright, baseURL, tag, 30);
+  // The project's code under test (issue 28), so the claimed bounty names a version and its completion carries a proof.
+  await creator.saveCode(project.id, [{ name: 'Vault.sol', content: vaultWithReentrancy }]);
   for (const [title, severity] of [
     [`Reentrancy in withdraw ${tag}`, 'high'],
     [`Overflow in mint ${tag}`, 'low'],
@@ -42,7 +46,14 @@ export const showcaseAccount = async (playwright: PlaywrightWorkerArgs['playwrig
   });
   const hunter = await BountyApi.signUp(playwright, baseURL);
   await hunter.claimed(claimed.id);
-  await hunter.submitCompletion(claimed.id, 'A transaction ordered before the swap moves its price.', 'https://example.com/report');
+  await hunter.submitProof(
+    claimed.id,
+    'A transaction ordered before the swap moves its price.',
+    { name: 'Proof.t.sol', content: drainProof },
+    'https://example.com/report',
+  );
+  // Its verdict, so a screen that shows the proof is not still waiting for the engine.
+  await expect.poll(async () => (await hunter.completion(claimed.id)).completion?.proof?.run.verdict, { timeout: 60_000 }).not.toBe('running');
 
   const market = await MarketApi.signIn(playwright, baseURL, creator.account);
   const first = await market.createListed({ name: `Comet ${tag}`, description: 'A comet over the ridge.', price: '12', image: true });

@@ -7,6 +7,7 @@ import { BountySummary } from '../features/completion/components/bounty-summary'
 import { CompletionForm } from '../features/completion/components/completion-form';
 import { CompletionStatus } from '../features/completion/components/completion-status';
 import { useLeaveOnLoadFailure } from '../features/completion/lib/leave-on-load-failure';
+import { ProofBlock } from '../shared/components/proof/proof-block';
 import { ReleaseClaim } from '../shared/components/release-claim';
 
 const links: TopBarLink[] = [
@@ -20,7 +21,8 @@ const links: TopBarLink[] = [
  * /bounties with 'Failed to load bounty details', except its creator, who is sent to its review): the bounty with its claim's deadline, the completion's status with the
  * review notes (live when the creator reviews), the proof form while it can still change, and
  * Release Claim (issue 26: the claimer goes to the open list). A claim that ends while the screen
- * is open (it lapsed) says so in place of the form.
+ * is open (it lapsed) says so in place of the form. A completion with an executable proof (issue 28)
+ * shows the proof's verdict, live when its run finishes.
  */
 export function CompleteBountyPage() {
   const { id = '' } = useParams();
@@ -56,9 +58,10 @@ export function CompleteBountyPage() {
             ) : (
               <CompletionStatus bounty={answer.bounty} completion={completion} />
             )}
+            {completion?.proof ? <ProofBlock bountyId={answer.bounty.id} proof={completion.proof} onRerun={refetch} /> : null}
             {canSubmit ? (
               <>
-                <CompletionForm key={completion?.id ?? 'first'} bountyId={answer.bounty.id} completion={completion} onSubmitted={refetch} />
+                <CompletionForm key={completion?.id ?? 'first'} bounty={answer.bounty} completion={completion} onSubmitted={refetch} />
                 <section className="sf-card bounty-release" aria-labelledby="release-claim-title">
                   <h2 id="release-claim-title">Give the Claim Up</h2>
                   <p className="sf-muted">Not going to finish it? Release your claim so someone else can take the bounty.</p>

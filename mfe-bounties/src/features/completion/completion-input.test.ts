@@ -37,3 +37,35 @@ describe('the proof form', () => {
     expect(completionInput({ completion_proof: ' ', completion_url: 'ftp://x' })).toMatchObject({ ok: false, field: 'completion_proof' });
   });
 });
+
+describe('the proof test file (issue 28)', () => {
+  const fields = { completion_proof: 'The vault pays twice on reentry', completion_url: '' };
+  const test = { name: 'Proof.t.sol', content: 'import "Vault.sol";\ncontract ProofTest { function testDrain() public {} }\n' };
+
+  it('sends the written file with its trimmed name', () => {
+    expect(completionInput(fields, { ...test, name: '  Proof.t.sol ' })).toEqual({
+      ok: true,
+      body: { ...fields, proof_test: test },
+    });
+  });
+
+  it('sends no test when none is offered or the file is left empty', () => {
+    for (const offered of [null, { name: 'Proof.t.sol', content: '  \n' }]) {
+      const input = completionInput(fields, offered);
+      expect(input.ok && 'proof_test' in input.body).toBe(false);
+    }
+  });
+
+  it('refuses a file name the engine does not take, on the name field', () => {
+    for (const name of ['', 'Proof.txt', '../Proof.sol', 'forge-std/Test.sol'])
+      expect(completionInput(fields, { ...test, name })).toMatchObject({
+        ok: false,
+        field: 'proof_test_name',
+        message: expect.stringContaining('A file name is a path ending in .sol'),
+      });
+  });
+
+  it('still speaks of the written proof first', () => {
+    expect(completionInput({ ...fields, completion_proof: ' ' }, { ...test, name: 'bad' })).toMatchObject({ ok: false, field: 'completion_proof' });
+  });
+});

@@ -1,6 +1,6 @@
 import type { RunContract, TestRunDetail } from '@starforge/contracts/rewards';
 import type { Network, TestType } from '@starforge/contracts/rewards-constants';
-import { FIRST_FILE_NAME, type SourceFile } from './source-files';
+import { FIRST_FILE_NAME, type SourceFile } from '@starforge/ui/source-files';
 import { splitArgs } from './split-args';
 
 /** The contract being edited under the Testing Engine: its files as tabs, and for a transaction test the call. */

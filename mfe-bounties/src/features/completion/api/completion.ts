@@ -20,6 +20,7 @@ const getCompletion = async (bountyId: string): Promise<CompletionAnswer> => {
 /**
  * The claimer's view of a bounty, read again when its creator reviews the completion (the
  * claimer's `bounties.completion_reviewed`): approval or rejection, with the notes, shows at once;
+ * when its proof's run has a verdict (`bounties.proof_run_finished`, issue 28);
  * and when the claim ends (`bounties.claim_ended`): then the caller is no longer its claimer, and
  * `ended` says so while the last view stays on screen.
  * `failed` is a failure of a read made since this view mounted with nothing to show.
@@ -28,7 +29,7 @@ export const useCompletion = (bountyId: string) => {
   const { status, data, error, refetch } = useLiveResource({
     key: completionPath(bountyId),
     load: () => getCompletion(bountyId),
-    events: ['bounties.completion_reviewed', 'bounties.claim_ended'],
+    events: ['bounties.completion_reviewed', 'bounties.claim_ended', 'bounties.proof_run_finished'],
   });
   const earlier = useRef(error);
   const failed = status === 'error' && data === undefined && error !== earlier.current;

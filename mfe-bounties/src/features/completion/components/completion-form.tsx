@@ -1,33 +1,40 @@
 import { useId, useState } from 'react';
-import type { Completion } from '@starforge/contracts/bounties';
+import type { Bounty, Completion } from '@starforge/contracts/bounties';
+import { DEFAULT_PROOF_FILE_NAME } from '@starforge/contracts/bounty-proofs';
 import { bountiesMessages, COMPLETION_PROOF_MAX, COMPLETION_URL_MAX } from '@starforge/contracts/bounties-constants';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { Field, TextAreaField } from '@starforge/ui';
 import { useSubmitCompletion } from '../api/submit-completion';
-import { type CompletionField, type CompletionFields, completionInput } from '../completion-input';
+import { type CompletionField, type CompletionFields, completionInput, type ProofTestFields } from '../completion-input';
+import { ProofTestFieldset } from './proof-test-fieldset';
 
 /**
  * The proof form: submit the first completion or update it (which sets it back to pending), checked
  * with the server's schema before sending. 'Completion submitted successfully!' or 'Completion
  * updated successfully!' by the answer's `created`; 'Failed to submit completion' otherwise, or
- * the server's own words for a refusal.
+ * the server's own words for a refusal. Where the bounty names a code version (issue 28), an
+ * optional proof test file beside them, run against that version when it is submitted.
  */
-export function CompletionForm({ bountyId, completion, onSubmitted }: { bountyId: string; completion: Completion | null; onSubmitted: () => void }) {
+export function CompletionForm({ bounty, completion, onSubmitted }: { bounty: Bounty; completion: Completion | null; onSubmitted: () => void }) {
   const ids = useId();
   const [fields, setFields] = useState<CompletionFields>({
     completion_proof: completion?.completion_proof ?? '',
     completion_url: completion?.completion_url ?? '',
+  });
+  const [test, setTest] = useState<ProofTestFields>({
+    name: completion?.proof?.test.name ?? DEFAULT_PROOF_FILE_NAME,
+    content: completion?.proof?.test.content ?? '',
   });
   const [invalid, setInvalid] = useState<CompletionField | null>(null);
   const submit = useSubmitCompletion();
   const form = useFormAction({
     name: 'completion',
     check: () => {
-      const input = completionInput(fields);
+      const input = completionInput(fields, bounty.code_version === null ? null : test);
       setInvalid(input.ok ? null : input.field);
       return input;
     },
-    run: (input) => submit.run(bountyId, input.body),
+    run: (input) => submit.run(bounty.id, input.body),
     success: (answer) => (answer.created ? bountiesMessages.completionSubmitted : bountiesMessages.completionUpdated),
     onSuccess: onSubmitted,
     failure: (error) => failureMessage(error, { fallback: bountiesMessages.submitFailed }),
@@ -61,6 +68,16 @@ export function CompletionForm({ bountyId, completion, onSubmitted }: { bountyId
           onChange={set('completion_url')}
           error={errorOf('completion_url')}
         />
+        {bounty.code_version === null ? null : (
+          <ProofTestFieldset
+            projectId={bounty.project_id}
+            version={bounty.code_version}
+            test={test}
+            onChange={setTest}
+            nameError={errorOf('proof_test_name')}
+            contentError={errorOf('proof_test_content')}
+          />
+        )}
         <button type="submit" className="sf-btn sf-btn-primary" disabled={submit.busy} aria-busy={submit.busy}>
           {submit.busy ? 'Submitting...' : completion ? 'Update Completion' : 'Submit Completion'}
         </button>

@@ -4,6 +4,8 @@ import { projectStatusTone, projectTypeLabels } from '@starforge/contracts/bount
 import { formatDate } from '@starforge/contracts/dates';
 import { formatCents } from '@starforge/contracts/money';
 import { Badge, type BadgeTone } from '@starforge/ui';
+import { holdsCode } from '../code-view';
+import { ProjectCode } from './project-code';
 
 const badgeTone: Record<ReturnType<typeof projectStatusTone>, BadgeTone> = { green: 'success', blue: 'info', yellow: 'warning' };
 const statusLabel = (status: string): string => status.charAt(0).toUpperCase() + status.slice(1);
@@ -36,6 +38,7 @@ export function ProjectCard({ project }: { project: Project }) {
         <Link to={`/bounties?project=${project.id}`} className="sf-btn sf-btn-secondary sf-btn-block">
           View Bug Bounties<span className="sf-visually-hidden"> of {project.name}</span>
         </Link>
+        {holdsCode(project) ? <ProjectCode project={project} /> : null}
       </div>
     </li>
   );

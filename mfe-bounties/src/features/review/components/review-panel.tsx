@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Bounty, Completion } from '@starforge/contracts/bounties';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
 import { formatCents } from '@starforge/contracts/money';
+import { ProofBlock } from '../../../shared/components/proof/proof-block';
 import { ReviewForm } from './review-form';
 import { SubmittedSolution } from './submitted-solution';
 
@@ -17,6 +18,7 @@ export function ReviewPanel({ bounty, completion, onReviewed }: { bounty: Bounty
     return (
       <>
         <SubmittedSolution completion={completion} />
+        {completion.proof ? <ProofBlock bountyId={bounty.id} proof={completion.proof} onRerun={onReviewed} /> : null}
         <ReviewForm
           key={`${completion.id}:${completion.completed_at}`}
           bounty={bounty}

@@ -3,7 +3,7 @@ import { SAMPLE_CONTRACTS, SAMPLE_SUITES, type SampleContract, type SampleSuite 
 import { GAS_THRESHOLD_GAS_DEFAULT, GAS_THRESHOLD_PCT_DEFAULT } from '@starforge/contracts/contract-gas-history';
 import type { TestType } from '@starforge/contracts/rewards-constants';
 import { withFiles, type ContractDraft } from '../contract-draft';
-import { SourceTabs } from './source-tabs';
+import { SourceTabs } from '@starforge/ui/source-tabs';
 
 interface ContractPanelProps {
   draft: ContractDraft;

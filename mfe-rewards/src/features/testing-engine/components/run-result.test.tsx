@@ -169,14 +169,14 @@ describe('RunResult of a suite', () => {
   });
 
   it('draws a failure’s call trace as a nested tree: calls with arguments, return or revert, gas', () => {
-    expect(html).toContain('<figure class="rewards-trace"><figcaption>Call trace of testWithdrawAll</figcaption>');
+    expect(html).toContain('<figure class="sf-trace"><figcaption>Call trace of testWithdrawAll</figcaption>');
     const trace = html.slice(html.indexOf('Call trace of testWithdrawAll'));
     expect(textOf(trace)).toMatch(
       /VaultTest\.testWithdrawAll\(\) → revert: not enough · 30,001 gas Vault\.deposit\(\) \{value: 5\} → ok · 22,000 gas Vault\.withdraw\(6\) → revert: not enough · 2,100 gas Oracle\.price\(\) → 42 · 300 gas/,
     );
     // price() sits one list deeper than withdraw, which sits one deeper than the test.
     expect(trace).toMatch(
-      /<ol class="rewards-trace-level"><li class="is-reverted"><code>VaultTest.*?<ol class="rewards-trace-level"><li><code>Vault\.deposit.*?<li class="is-reverted"><code>Vault\.withdraw\(6\).*?<ol class="rewards-trace-level"><li><code>Oracle/,
+      /<ol class="sf-trace-level"><li class="is-reverted"><code>VaultTest.*?<ol class="sf-trace-level"><li><code>Vault\.deposit.*?<li class="is-reverted"><code>Vault\.withdraw\(6\).*?<ol class="sf-trace-level"><li><code>Oracle/,
     );
     expect(html.match(/Call trace of/g)).toHaveLength(1);
   });

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { TestRunDetail } from '@starforge/contracts/rewards';
 import type { RerunState } from '../contract-draft';
-import { SourceEditor } from './source-editor';
-import { SourceTabs } from './source-tabs';
+import { SourceEditor } from '@starforge/ui/source-editor';
+import { SourceTabs } from '@starforge/ui/source-tabs';
 
 /**
  * A run's contract, read-only: a suite's files as tabs (compiler messages name no file, so no

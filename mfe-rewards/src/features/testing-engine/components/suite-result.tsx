@@ -1,10 +1,11 @@
 import type { FunctionResult } from '@starforge/contracts/contract-run';
 import type { SuiteResultFields } from '@starforge/contracts/contract-suite';
 import { formatCount } from '../../../shared/lib/format';
-import { durationText } from '../suite-view';
+import { copyToClipboard } from '@starforge/host';
+import { TestDetails } from '@starforge/ui/test-details';
+import { durationText } from '@starforge/ui/test-view';
 import { FunctionGasTable } from './function-gas-table';
 import { SuiteThroughput } from './suite-throughput';
-import { TestDetails } from './test-details';
 
 /** A suite's result: tests passed of the total, a performance run's figures, each test, then per-function gas and deployments (forge's gas report). */
 export function SuiteResult({ suite, functions }: { suite: SuiteResultFields; functions: readonly FunctionResult[] }) {
@@ -33,7 +34,7 @@ export function SuiteResult({ suite, functions }: { suite: SuiteResultFields; fu
           <h3 id="suite-tests">Tests</h3>
           <ul className="rewards-tests">
             {tests.map(({ fn, test }) => (
-              <TestDetails key={`${test.contract}.${fn.signature}`} fn={fn} test={test} />
+              <TestDetails key={`${test.contract}.${fn.signature}`} fn={fn} test={test} onCopy={copyToClipboard} />
             ))}
           </ul>
         </section>

@@ -1,7 +1,8 @@
 import type { FunctionResult } from '@starforge/contracts/contract-run';
 import type { Throughput } from '@starforge/contracts/contract-suite';
 import { formatCount } from '../../../shared/lib/format';
-import { durationText, perSecondText } from '../suite-view';
+import { durationText } from '@starforge/ui/test-view';
+import { perSecondText } from '../suite-view';
 
 function Figures({ figures }: { figures: Throughput }) {
   return (

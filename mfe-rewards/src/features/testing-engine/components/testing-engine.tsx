@@ -16,7 +16,7 @@ import { failureMessage, readFailure, useFormAction, useUser } from '@starforge/
 import { useStartTestRun } from '../api/start-test-run';
 import { useTestRuns } from '../api/test-runs';
 import { contractOfDraft, draftOfRun, emptyContractDraft, rerunOf, type ContractDraft } from '../contract-draft';
-import { FIRST_FILE_NAME } from '../source-files';
+import { FIRST_FILE_NAME } from '@starforge/ui/source-files';
 import { ContractPanel } from './contract-panel';
 import { RunHistory } from './run-history';
 import './testing-engine.css';

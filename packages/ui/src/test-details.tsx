@@ -1,26 +1,30 @@
 import type { FunctionResult } from '@starforge/contracts/contract-run';
 import type { SuiteTestFields } from '@starforge/contracts/contract-suite';
-import { copyToClipboard } from '@starforge/host';
-import { Badge } from '@starforge/ui';
-import { campaignText, durationText, invariantCallText, testGasText, testKindLabel } from '../suite-view';
+import { Badge } from './badge';
+import { campaignText, durationText, invariantCallText, testGasText, testKindLabel } from './test-view';
 import { CallTrace } from './call-trace';
+import './test-details.css';
 
-/** One suite test: its status, kind, gas, duration and campaign, and what a failure left behind. */
-export function TestDetails({ fn, test }: { fn: FunctionResult; test: SuiteTestFields }) {
+/**
+ * One suite test: its status, kind, gas, duration and campaign, and what a failure left behind.
+ * `onCopy` copies a counter-example's calldata (the host's copy, which says so: this kit does not
+ * import the host).
+ */
+export function TestDetails({ fn, test, onCopy }: { fn: FunctionResult; test: SuiteTestFields; onCopy: (text: string) => void }) {
   const passed = fn.outcome === 'passed';
   const campaign = campaignText(test);
   const counterexample = test.fuzz?.counterexample;
   const sequence = test.invariant?.sequence;
   return (
-    <li className="rewards-test">
-      <div className="rewards-test-head">
+    <li className="sf-test">
+      <div className="sf-test-head">
         <Badge tone={passed ? 'success' : 'danger'}>{passed ? 'Passed' : 'Failed'}</Badge>
-        <code className="rewards-test-name">
+        <code className="sf-test-name">
           {test.contract}.{fn.signature}
         </code>
-        <span className="rewards-test-kind">{testKindLabel[test.kind]}</span>
+        <span className="sf-test-kind">{testKindLabel[test.kind]}</span>
       </div>
-      <dl className="rewards-history-facts">
+      <dl className="sf-facts">
         <div>
           <dt>Gas</dt>
           <dd>{testGasText(fn.gas_used, test)}</dd>
@@ -40,19 +44,19 @@ export function TestDetails({ fn, test }: { fn: FunctionResult; test: SuiteTestF
           <dd>{test.file}</dd>
         </div>
       </dl>
-      {test.stopped_by_timeout ? <p className="rewards-test-note">Stopped by its time limit: it passed only as far as it got.</p> : null}
-      {fn.revert_reason ? <p className="rewards-revert">Reverted: {fn.revert_reason}</p> : null}
-      {test.failure ? <p className="rewards-revert">{test.failure}</p> : null}
+      {test.stopped_by_timeout ? <p className="sf-test-note">Stopped by its time limit: it passed only as far as it got.</p> : null}
+      {fn.revert_reason ? <p className="sf-revert">Reverted: {fn.revert_reason}</p> : null}
+      {test.failure ? <p className="sf-revert">{test.failure}</p> : null}
       {counterexample ? (
-        <div className="rewards-test-block">
+        <div className="sf-test-block">
           <p>Counter-example: {counterexample.args.map((a) => `${a.name || a.type} = ${a.value}`).join(', ')}</p>
-          <p className="rewards-calldata">
+          <p className="sf-calldata">
             Calldata <code>{counterexample.calldata}</code>{' '}
             <button
               type="button"
-              className="sf-btn sf-btn-ghost rewards-copy"
+              className="sf-btn sf-btn-ghost sf-copy"
               aria-label={`Copy the calldata of ${fn.name}`}
-              onClick={() => void copyToClipboard(counterexample.calldata)}
+              onClick={() => onCopy(counterexample.calldata)}
             >
               Copy
             </button>
@@ -60,9 +64,9 @@ export function TestDetails({ fn, test }: { fn: FunctionResult; test: SuiteTestF
         </div>
       ) : null}
       {sequence?.length ? (
-        <div className="rewards-test-block">
+        <div className="sf-test-block">
           <p>The calls that broke it:</p>
-          <ol className="rewards-sequence">
+          <ol className="sf-sequence">
             {sequence.map((call, i) => (
               <li key={i}>
                 <code>{invariantCallText(call)}</code>
@@ -72,9 +76,9 @@ export function TestDetails({ fn, test }: { fn: FunctionResult; test: SuiteTestF
         </div>
       ) : null}
       {test.logs.length ? (
-        <div className="rewards-test-block">
+        <div className="sf-test-block">
           <p>console.log</p>
-          <pre className="rewards-logs">{test.logs.join('\n')}</pre>
+          <pre className="sf-logs">{test.logs.join('\n')}</pre>
         </div>
       ) : null}
       {test.trace?.length ? <CallTrace frames={test.trace} label={`Call trace of ${fn.name}`} /> : null}

@@ -1,9 +1,9 @@
 import type { TraceFrame } from '@starforge/contracts/contract-suite';
-import { traceFrameText, traceTree, type TraceNode } from '../suite-view';
+import { traceFrameText, traceTree, type TraceNode } from './test-view';
 
 function TraceBranch({ nodes }: { nodes: readonly TraceNode[] }) {
   return (
-    <ol className="rewards-trace-level">
+    <ol className="sf-trace-level">
       {nodes.map((node, i) => (
         <li key={i} className={node.frame.outcome === 'reverted' ? 'is-reverted' : undefined}>
           <code>{traceFrameText(node.frame)}</code>
@@ -17,7 +17,7 @@ function TraceBranch({ nodes }: { nodes: readonly TraceNode[] }) {
 /** A failing test's call trace as an indented tree: each call with its arguments, then its return or revert and gas. */
 export function CallTrace({ frames, label }: { frames: readonly TraceFrame[]; label: string }) {
   return (
-    <figure className="rewards-trace">
+    <figure className="sf-trace">
       <figcaption>{label}</figcaption>
       <TraceBranch nodes={traceTree(frames)} />
     </figure>

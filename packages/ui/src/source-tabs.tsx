@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SUITE_MAX_BYTES } from '@starforge/contracts/contract-suite';
-import { canAddFile, filesSize, newFileName, removeFile, renameProblem, tabAfterKey, type SourceFile } from '../source-files';
+import { canAddFile, filesSize, newFileName, removeFile, renameProblem, tabAfterKey, type SourceFile } from './source-files';
 import { SourceEditor } from './source-editor';
 
 interface SourceTabsProps {
@@ -34,9 +34,9 @@ export function SourceTabs({ files, active, onSelect, onChange, markedLines }: S
   };
 
   return (
-    <div className="rewards-files">
-      <div className="rewards-files-bar">
-        <div role="tablist" aria-label="Files" className="rewards-files-tabs">
+    <div className="sf-files">
+      <div className="sf-files-bar">
+        <div role="tablist" aria-label="Files" className="sf-files-tabs">
           {files.map((file, i) => (
             <button
               key={`${i}-${file.name}`}
@@ -49,7 +49,7 @@ export function SourceTabs({ files, active, onSelect, onChange, markedLines }: S
               aria-selected={i === active}
               aria-controls={`${ids}-panel`}
               tabIndex={i === active ? 0 : -1}
-              className="rewards-files-tab"
+              className="sf-files-tab"
               onClick={() => onSelect(i)}
               onKeyDown={(e) => onTabKey(e, i)}
             >
@@ -60,7 +60,7 @@ export function SourceTabs({ files, active, onSelect, onChange, markedLines }: S
         {onChange ? (
           <button
             type="button"
-            className="sf-btn sf-btn-ghost rewards-files-add"
+            className="sf-btn sf-btn-ghost sf-files-add"
             disabled={!canAddFile(files)}
             onClick={() => onChange([...files, { name: newFileName(files), content: '' }], files.length)}
           >
@@ -69,7 +69,7 @@ export function SourceTabs({ files, active, onSelect, onChange, markedLines }: S
         ) : null}
       </div>
       {current ? (
-        <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${active}`} className="rewards-files-panel">
+        <div role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${active}`} className="sf-files-panel">
           {onChange ? <FileActions key={`${active}-${current.name}`} files={files} index={active} onChange={onChange} /> : null}
           <SourceEditor
             id={`${ids}-source`}
@@ -90,7 +90,7 @@ export function SourceTabs({ files, active, onSelect, onChange, markedLines }: S
         </div>
       ) : null}
       {onChange && files.length > 1 ? (
-        <p className={`sf-muted rewards-source-size${size.tooLarge ? ' is-over' : ''}`}>
+        <p className={`sf-muted sf-source-size${size.tooLarge ? ' is-over' : ''}`}>
           {size.text} of {SUITE_MAX_BYTES / 1024} KiB in all
         </p>
       ) : null}
@@ -114,7 +114,7 @@ function FileActions({ files, index, onChange }: { files: readonly SourceFile[];
       );
   };
   return (
-    <div className="rewards-file-actions">
+    <div className="sf-file-actions">
       <div className="sf-field">
         <label htmlFor={`${ids}-name`}>File name</label>
         <input
@@ -149,7 +149,7 @@ function FileActions({ files, index, onChange }: { files: readonly SourceFile[];
         Remove file
       </button>
       {problem ? (
-        <p id={`${ids}-problem`} className="sf-field-error rewards-file-problem" role="alert">
+        <p id={`${ids}-problem`} className="sf-field-error sf-file-problem" role="alert">
           {problem}
         </p>
       ) : null}

@@ -1,7 +1,7 @@
-import './testing-engine.css';
 import { useRef } from 'react';
+import './source-code.css';
 import { CONTRACT_SOURCE_MAX_BYTES } from '@starforge/contracts/rewards-constants';
-import { sourceSize } from '../source-size';
+import { sourceSize } from './source-size';
 
 interface SourceEditorProps {
   id: string;
@@ -25,10 +25,10 @@ export function SourceEditor({ id, label, value, onChange, readOnly = false, mar
   const size = sourceSize(value);
   const marked = new Set(markedLines);
   return (
-    <div className="sf-field rewards-source">
+    <div className="sf-field sf-source">
       <label htmlFor={id}>{label}</label>
-      <div className="rewards-source-frame">
-        <div className="rewards-source-gutter" ref={gutter} aria-hidden="true">
+      <div className="sf-source-frame">
+        <div className="sf-source-gutter" ref={gutter} aria-hidden="true">
           {Array.from({ length: lines }, (_, i) => (
             <span key={i} className={marked.has(i + 1) ? 'is-marked' : undefined}>
               {i + 1}
@@ -37,7 +37,7 @@ export function SourceEditor({ id, label, value, onChange, readOnly = false, mar
         </div>
         <textarea
           id={id}
-          className="rewards-source-text"
+          className="sf-source-text"
           value={value}
           readOnly={readOnly}
           spellCheck={false}
@@ -53,7 +53,7 @@ export function SourceEditor({ id, label, value, onChange, readOnly = false, mar
         />
       </div>
       {readOnly ? null : (
-        <p id={`${id}-size`} className={`sf-muted rewards-source-size${size.tooLarge ? ' is-over' : ''}`}>
+        <p id={`${id}-size`} className={`sf-muted sf-source-size${size.tooLarge ? ' is-over' : ''}`}>
           {size.text} of {Math.round(CONTRACT_SOURCE_MAX_BYTES / 1024)} KiB
         </p>
       )}

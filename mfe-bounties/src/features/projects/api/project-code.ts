@@ -1,0 +1,24 @@
+import type { ProjectCodeAnswer } from '@starforge/contracts/bounty-proofs';
+import { authedRequest, useLiveResource } from '@starforge/host';
+
+export const projectCodePath = (projectId: string): string => `/api/bounties/projects/${encodeURIComponent(projectId)}/code`;
+
+/** GET /api/bounties/projects/:id/code: the project's code versions, newest first, and the newest with its sources (null before the first save). */
+const getProjectCode = async (projectId: string): Promise<ProjectCodeAnswer> => {
+  try {
+    return await authedRequest<ProjectCodeAnswer>(projectCodePath(projectId), { method: 'GET' });
+  } catch (error) {
+    console.error('the project’s code could not be read', error);
+    throw error;
+  }
+};
+
+/** A project's code under test, read again when the engine has checked a saved version (`bounties.project_code_checked`). */
+export const useProjectCode = (projectId: string) => {
+  const { status, data, refetch } = useLiveResource({
+    key: projectCodePath(projectId),
+    load: () => getProjectCode(projectId),
+    events: ['bounties.project_code_checked'],
+  });
+  return { answer: data, loading: status === 'loading' && !data, failed: status === 'error' && !data, refetch };
+};
