@@ -268,20 +268,30 @@ describe('NotifiedCache', () => {
     expect(load.calls).toBe(2);
   });
 
-  it('takes a `seen` transaction that finished before LISTEN as heard, and an unknown one as not', async () => {
+  it('takes a `seen` transaction that finished before LISTEN as heard, with no notification or probe to wait for', async () => {
     const before = await committedChange();
     cache = await newCache({ seenWaitMs: 15_000 });
     const load = loader(() => 'v');
     await cache.get('k', load);
-    expect(await cache.get('k', load, { seen: before })).toBe('v');
+    await withListenersHeld(async () => {
+      expect(await cache.get('k', load, { seen: before })).toBe('v');
+    });
     expect(load.calls).toBe(1);
+  });
 
-    const impatient = await newCache({ seenWaitMs: 50 });
-    await impatient.get('k', load);
-    const [next] = await sql<{ id: string }[]>`select (pg_current_xact_id()::text::numeric + 1000000)::text as id`;
-    await impatient.get('k', load, { seen: next?.id ?? '' });
-    await impatient.get('k', load, { seen: 'not an id' });
-    expect(load.calls).toBe(4);
-    expect(impatient.size).toBe(1);
+  it('serves a `seen` transaction that notified nothing from the cache once its own probe is heard, emptying nothing', async () => {
+    cache = await newCache({ seenWaitMs: 15_000 });
+    const load = loader(() => 'v');
+    await cache.get('k', load);
+    const generation = cache.generation;
+    // A transaction that changed nothing a value depends on: its trigger sent no notification.
+    const [quiet] = await sql.begin((tx) => tx<{ id: string }[]>`select pg_current_xact_id()::text as id`);
+    const [future] = await sql<{ id: string }[]>`select (pg_current_xact_id()::text::numeric + 1000000)::text as id`;
+    const started = Date.now();
+    const answers = await Promise.all([quiet?.id ?? '', quiet?.id ?? '', future?.id ?? ''].map((seen) => cache.get('k', load, { seen })));
+    expect(answers).toEqual(['v', 'v', 'v']);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(load.calls).toBe(1);
+    expect(cache.generation).toBe(generation);
   });
 });

@@ -1,6 +1,6 @@
 import type { Sql } from '../db';
 import { ChannelListener } from './channel-listener';
-import { finishedBefore, parseSnapshot, type TransactionSnapshot } from './transaction-snapshot';
+import { SeenTransactions } from './seen-transactions';
 
 export interface NotifiedCacheOptions {
   /** The channel a trigger notifies, in the writing transaction, on every change that can alter a cached value. */
@@ -12,8 +12,8 @@ export interface NotifiedCacheOptions {
   /** Told each notification's payload once the cache has been emptied for it (tests wait for their own change). */
   onNotify?: (payload: string) => void;
   /**
-   * How long a `get` whose `seen` transaction this copy has not heard of yet waits for its
-   * notification before it loads without the cache (default SEEN_WAIT_MS).
+   * How long at most a `get` whose `seen` transaction this copy cannot vouch for yet waits (for
+   * that notification or its own probe) before it loads past the cache (default SEEN_WAIT_MS).
    */
   seenWaitMs?: number;
 }
@@ -27,11 +27,8 @@ export interface NotifiedGetOptions {
   seen?: string | undefined;
 }
 
-/** The default `seenWaitMs`: a notification arrives about a millisecond after its commit, later only on a busy process. */
-export const SEEN_WAIT_MS = 250;
-
-/** How many notified transaction ids a cache remembers for `seen`; an older one is waited for, then loaded past the cache. */
-const HEARD_IDS = 4_096;
+/** The default `seenWaitMs`: a probe is heard a round trip and a millisecond after it is sent; this bounds a lost one. */
+export const SEEN_WAIT_MS = 1_000;
 
 interface Entry<V> {
   value: V;
@@ -63,32 +60,29 @@ export class NotifiedCache<V> {
   private readonly listener: ChannelListener;
   private listening = false;
   private changes = 0;
-  /** The transaction ids notified lately, oldest first. */
-  private readonly heard = new Set<string>();
-  /** The transactions finished when LISTEN was last put in place (their notifications were not heard, nor needed). */
-  private listenedAt: TransactionSnapshot | null = null;
-  /** The gets waiting for a transaction's notification, by its id. */
-  private readonly waiting = new Map<string, { heard: Promise<void>; wake: () => void }>();
+  private readonly seen: SeenTransactions;
 
   constructor(
     sql: Sql,
     private readonly options: NotifiedCacheOptions,
   ) {
+    this.seen = new SeenTransactions(sql, options.channel, options.seenWaitMs ?? SEEN_WAIT_MS);
     this.listener = new ChannelListener(sql, options.channel, {
       notify: (payload) => {
+        if (this.seen.isProbe(payload)) return;
         this.clear();
-        this.hear(payload);
+        this.seen.notified(payload);
         options.onNotify?.(payload);
       },
       listening: (snapshot) => {
         this.clear();
-        this.listenedAt = parseSnapshot(snapshot);
+        this.seen.listening(snapshot);
         this.listening = true;
       },
       lost: () => {
         this.listening = false;
         this.clear();
-        this.wakeAll();
+        this.seen.lost();
       },
     });
   }
@@ -122,22 +116,22 @@ export class NotifiedCache<V> {
   async stop(): Promise<void> {
     this.listening = false;
     this.clear();
-    this.wakeAll();
+    this.seen.lost();
     await this.listener.stop();
   }
 
   /**
    * The kept value of `key`, or `load()`'s (kept when no change was notified while it ran). With
-   * `seen`, a kept value is served only once this copy has heard that transaction's notification
-   * (every value kept then was read after it); until then the get waits for it, at most
-   * `seenWaitMs`, and then loads without keeping or sharing.
+   * `seen`, a kept value is served only once this copy has heard every notification that
+   * transaction sent (`SeenTransactions`): until then the get waits, at most `seenWaitMs`, and
+   * past that loads without keeping or sharing.
    */
   async get(key: string, load: () => Promise<V>, { seen }: NotifiedGetOptions = {}): Promise<V> {
     this.start();
     if (!this.listening) return load();
-    if (seen !== undefined && !this.hasHeard(seen)) {
-      await this.heardOf(seen);
-      if (!this.listening || !this.hasHeard(seen)) return load();
+    if (seen !== undefined && !this.seen.has(seen)) {
+      const covered = await this.seen.covered(seen);
+      if (!covered || !this.listening) return load();
     }
     const now = Date.now();
     const entry = this.entries.get(key);
@@ -175,52 +169,5 @@ export class NotifiedCache<V> {
   private clear(): void {
     this.changes++;
     this.entries.clear();
-  }
-
-  /** Whether every value kept now was read after transaction `id` committed. */
-  private hasHeard(id: string): boolean {
-    return this.heard.has(id) || (this.listenedAt !== null && finishedBefore(this.listenedAt, id));
-  }
-
-  private hear(id: string): void {
-    this.heard.delete(id);
-    this.heard.add(id);
-    if (this.heard.size > HEARD_IDS) {
-      const oldest = this.heard.values().next().value;
-      if (oldest !== undefined) this.heard.delete(oldest);
-    }
-    this.wake(id);
-  }
-
-  /**
-   * Resolves when transaction `id`'s notification is heard, the connection is lost or stopped, or
-   * `seenWaitMs` after the first get that waited for it (the gets waiting for one id share it).
-   */
-  private heardOf(id: string): Promise<void> {
-    const waiting = this.waiting.get(id);
-    if (waiting) return waiting.heard;
-    let resolve = () => {};
-    const heard = new Promise<void>((done) => {
-      resolve = done;
-    });
-    const timer = setTimeout(() => this.wake(id), this.options.seenWaitMs ?? SEEN_WAIT_MS);
-    this.waiting.set(id, {
-      heard,
-      wake: () => {
-        clearTimeout(timer);
-        resolve();
-      },
-    });
-    return heard;
-  }
-
-  private wake(id: string): void {
-    const waiting = this.waiting.get(id);
-    this.waiting.delete(id);
-    waiting?.wake();
-  }
-
-  private wakeAll(): void {
-    for (const id of [...this.waiting.keys()]) this.wake(id);
   }
 }
