@@ -1,7 +1,7 @@
 import './zod';
 import { z } from 'zod';
+import type { PublicEventMap, PublicEventType, ServerEventMap, ServerEventType, UserEventMap, UserEventType } from './realtime';
 import { transactionIdSchema } from './transaction-id';
-import type { PublicEventData, PublicEventMap, PublicEventType, ServerEventMap, ServerEventType, UserEventMap, UserEventType } from './realtime';
 
 /**
  * The zod schema of each user event type's data (see UserEventMap in realtime.ts). The service
@@ -42,7 +42,7 @@ export const userEventSchemas: { [T in UserEventType]: z.ZodType<UserEventMap[T]
 export const publicEventDataSchemas = {
   'marketplace.listing_changed': z.strictObject({ listingId: z.uuid(), nftId: z.uuid(), status: z.enum(['listed', 'cancelled', 'sold']) }),
   'bounties.bounty_changed': z.strictObject({ bountyId: z.uuid(), status: z.enum(['open', 'claimed', 'closed']) }),
-} satisfies { [T in PublicEventType]: z.ZodType<PublicEventData<T>> };
+} satisfies { [T in PublicEventType]: z.ZodType<Omit<PublicEventMap[T], 'transactionId'>> };
 
 /** Each public event's data as a stream carries it: the publisher's keys and the publishing transaction's id. */
 export const publicEventSchemas: { [T in PublicEventType]: z.ZodType<PublicEventMap[T]> } = {

@@ -16,7 +16,8 @@ export interface SeenTransaction {
 export const useSeenTransaction = (type: PublicEventType): SeenTransaction => {
   const seen = useRef<string | null>(null);
   useServerEvent(type, ({ data }) => {
-    seen.current = data.transactionId;
+    // An event stored before events carried the id (replayed across a deploy) names none.
+    if (typeof data.transactionId === 'string') seen.current = data.transactionId;
   });
   return seen;
 };
