@@ -52,7 +52,9 @@ interface Entry<V> {
  *   lost until it is in place again (then the cache starts empty): what was notified meanwhile
  *   is unknown;
  * - a value is loaded again after `maxAgeMs` at the latest, for what no notification covers (data
- *   another domain owns, a connection lost without a word) and bounded to `capacity` values.
+ *   another domain owns, a connection lost without a word) and bounded to `capacity` values;
+ * - a get that names a committed transaction (`seen`, from a public event the client refetches
+ *   on) is never answered from before it, even in the moment before its notification arrives.
  */
 export class NotifiedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
