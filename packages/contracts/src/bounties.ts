@@ -27,6 +27,7 @@ import { paymentSchema } from './marketplace-cart';
 import { dollarsSchema } from './money-schema';
 import { completionProofSchema, proofTestSchema } from './bounty-proofs';
 import { text } from './text';
+import { seenQuerySchema } from './transaction-id';
 
 /**
  * Wire formats of the bounties service (`/api/bounties`), amounts in integer cents. The user is
@@ -166,6 +167,8 @@ export type BountiesAnswer = z.infer<typeof bountiesAnswerSchema>;
 /** GET /bounties/open: open bounties, newest first, searched on title, description and project name. */
 export const openBountiesQuerySchema = pageQuerySchema.extend({
   q: text().trim().max(BOUNTY_SEARCH_MAX_LENGTH, `Search at most ${BOUNTY_SEARCH_MAX_LENGTH} characters`).default(''),
+  /** The transaction id of the newest `bounties.bounty_changed` the screen heard: the page is no older than it. */
+  ...seenQuerySchema.shape,
 });
 export type OpenBountiesQuery = z.output<typeof openBountiesQuerySchema>;
 

@@ -13,6 +13,7 @@ export * from './idempotency';
 export * from './body-limits';
 export * from './realtime';
 export * from './realtime-schema';
+export * from './transaction-id';
 export * from './api-issue';
 export * from './migration-order';
 export * from './text';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MARKETPLACE_SEARCH_MAX_LENGTH } from './marketplace-constants';
 import { pageNumber } from './query-numbers';
 import { text } from './text';
+import { seenQuerySchema } from './transaction-id';
 
 /**
  * GET /listings (`/api/marketplace`): the marketplace's grid, listed NFTs newest first, a page of
@@ -16,6 +17,8 @@ export const marketplaceSearchQuerySchema = z.object({
   q: text().trim().max(MARKETPLACE_SEARCH_MAX_LENGTH, `Search at most ${MARKETPLACE_SEARCH_MAX_LENGTH} characters`).default(''),
   /** From 1. */
   page: pageNumber(),
+  /** The transaction id of the newest `marketplace.listing_changed` the screen heard: the page is no older than it. */
+  ...seenQuerySchema.shape,
 });
 export type MarketplaceSearchQuery = z.output<typeof marketplaceSearchQuerySchema>;
 

@@ -2,6 +2,7 @@ import './zod';
 import { z } from 'zod';
 import { ENGINE_RUN_PURPOSES } from './rewards-constants';
 import type { PublicEventMap, PublicEventType, ServerEventMap, ServerEventType, UserEventMap, UserEventType } from './realtime';
+import { transactionIdSchema } from './transaction-id';
 
 /**
  * The zod schema of each user event type's data (see UserEventMap in realtime.ts). The service
@@ -41,12 +42,18 @@ export const userEventSchemas: { [T in UserEventType]: z.ZodType<UserEventMap[T]
 };
 
 /**
- * The zod schema of each public event type's data (see PublicEventMap). Strict: a key that is
+ * The zod schema of each public event type's data as its publisher gives it (see PublicEventMap). Strict: a key that is
  * not declared is refused, not dropped, so nothing private rides along by mistake.
  */
-export const publicEventSchemas: { [T in PublicEventType]: z.ZodType<PublicEventMap[T]> } = {
+export const publicEventDataSchemas = {
   'marketplace.listing_changed': z.strictObject({ listingId: z.uuid(), nftId: z.uuid(), status: z.enum(['listed', 'cancelled', 'sold']) }),
   'bounties.bounty_changed': z.strictObject({ bountyId: z.uuid(), status: z.enum(['open', 'claimed', 'closed']) }),
+} satisfies { [T in PublicEventType]: z.ZodType<Omit<PublicEventMap[T], 'transactionId'>> };
+
+/** Each public event's data as a stream carries it: the publisher's keys and the publishing transaction's id. */
+export const publicEventSchemas: { [T in PublicEventType]: z.ZodType<PublicEventMap[T]> } = {
+  'marketplace.listing_changed': publicEventDataSchemas['marketplace.listing_changed'].extend({ transactionId: transactionIdSchema }),
+  'bounties.bounty_changed': publicEventDataSchemas['bounties.bounty_changed'].extend({ transactionId: transactionIdSchema }),
 };
 
 /** Every event type's data schema, user and public: what a stream may carry. */

@@ -126,10 +126,23 @@ export type BountyStatus = 'open' | 'claimed' | 'closed';
  */
 export interface PublicEventMap {
   /** A listing was created, withdrawn or sold: the marketplace grid refetches that NFT's card. */
-  'marketplace.listing_changed': { listingId: string; nftId: string; status: ListingStatus };
+  'marketplace.listing_changed': { listingId: string; nftId: string; status: ListingStatus } & PublishedBy;
   /** A bounty was posted, claimed or closed: the open-bounties list refetches it. */
-  'bounties.bounty_changed': { bountyId: string; status: BountyStatus };
+  'bounties.bounty_changed': { bountyId: string; status: BountyStatus } & PublishedBy;
 }
+
+/**
+ * What every public event carries besides its own data, stamped by `publishPublicEvent`: the id
+ * of the transaction that published it (`pg_current_xact_id()`, the payload of the NOTIFY a
+ * service's cache is emptied by). A screen that refetches on the event sends it back (`seen`), and
+ * the service answers nothing from a cache that has not yet heard of that transaction.
+ */
+export interface PublishedBy {
+  transactionId: string;
+}
+
+/** A public event's data as its publisher gives it (`publishPublicEvent` adds `transactionId`). */
+export type PublicEventData<T extends PublicEventType> = Omit<PublicEventMap[T], keyof PublishedBy>;
 
 /** Every public event type, for code that must tell public events from user events at run time. */
 export const PUBLIC_EVENT_TYPES = ['marketplace.listing_changed', 'bounties.bounty_changed'] as const satisfies readonly (keyof PublicEventMap)[];

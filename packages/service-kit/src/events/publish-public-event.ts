@@ -1,10 +1,10 @@
-import { isPublicEventType, publicEventSchemas, type PublicEventMap, type PublicEventType } from '@starforge/contracts';
+import { isPublicEventType, publicEventDataSchemas, type PublicEventData, type PublicEventType } from '@starforge/contracts';
 import type { Db } from '../db';
 
 export interface PublicEventToPublish<T extends PublicEventType> {
   type: T;
-  /** Ids and a status, exactly the keys declared in `publicEventSchemas`: every signed-in tab receives it. */
-  data: PublicEventMap[T];
+  /** Ids and a status, exactly the keys declared in `publicEventDataSchemas`: every signed-in tab receives it. */
+  data: PublicEventData<T>;
 }
 
 /**
@@ -15,13 +15,15 @@ export interface PublicEventToPublish<T extends PublicEventType> {
  * lock keeps public events in id order, which makes replay exact), and the database refuses a
  * user event after it, since the reverse lock order could deadlock. Refuses a type that is
  * not declared public in packages/contracts and data with keys its schema does not declare.
- * Returns the event id.
+ * Adds `transactionId`, this transaction's `pg_current_xact_id()`: the payload of the NOTIFY by
+ * which a service's `NotifiedCache` hears of the same change, so a screen that refetches on the
+ * event can ask for an answer no older than it (`seen`). Returns the event id.
  */
 export const publishPublicEvent = async <T extends PublicEventType>(db: Db, event: PublicEventToPublish<T>): Promise<string> => {
   if (!isPublicEventType(event.type)) throw new Error(`${String(event.type)} is not a public event declared in packages/contracts (PublicEventMap)`);
-  const data = publicEventSchemas[event.type].parse(event.data);
+  const data = publicEventDataSchemas[event.type].parse(event.data);
   const [row] = await db<{ id: string }[]>`
-    select events.publish_public(${event.type}, ${JSON.stringify(data)}::text::jsonb) as id`;
+    select events.publish_public(${event.type}, ${JSON.stringify(data)}::text::jsonb || jsonb_build_object('transactionId', pg_current_xact_id()::text)) as id`;
   if (!row) throw new Error('events.publish_public returned nothing');
   return row.id;
 };

@@ -4,8 +4,12 @@ import type { Sql } from '../db';
 export interface ChannelHandlers {
   /** A notification on the channel (its payload). */
   notify: (payload: string) => void;
-  /** LISTEN is in place: at the start, and again after every lost connection. */
-  listening: () => void;
+  /**
+   * LISTEN is in place: at the start, and again after every lost connection. `snapshot` is
+   * `pg_current_snapshot()` taken just after LISTEN: a transaction it sees committed before
+   * notifications were heard, every later one notifies this connection.
+   */
+  listening: (snapshot: string) => void;
   /** The connection is gone: notifications sent from now until `listening` are never heard. */
   lost: () => void;
 }
@@ -80,19 +84,27 @@ export class ChannelListener {
       if (this.stopped || !this.connection) return;
       const closes = this.closes;
       // The channel is the caller's constant, quoted as an identifier (not the pool's column transform).
-      this.connection.unsafe(`listen "${this.channel.replaceAll('"', '""')}"`).then(
-        () => {
-          // Lost again before the answer was read: listen on the next connection instead.
-          if (this.closes !== closes) return void setTimeout(attempt, 0);
-          this.retrying = false;
-          if (!this.stopped) this.handlers.listening();
-        },
-        (error: unknown) => {
-          if (this.stopped) return;
-          console.error(`LISTEN ${this.channel} failed; trying again`, error);
-          setTimeout(attempt, RETRY_MS).unref();
-        },
-      );
+      const connection = this.connection;
+      connection
+        .unsafe(`listen "${this.channel.replaceAll('"', '""')}"`)
+        .then(async () => {
+          const [row] = await connection.unsafe<{ snapshot: string }[]>('select pg_current_snapshot()::text as snapshot');
+          if (!row) throw new Error('pg_current_snapshot() returned nothing');
+          return row.snapshot;
+        })
+        .then(
+          (snapshot) => {
+            // Lost again before the answer was read: listen on the next connection instead.
+            if (this.closes !== closes) return void setTimeout(attempt, 0);
+            this.retrying = false;
+            if (!this.stopped) this.handlers.listening(snapshot);
+          },
+          (error: unknown) => {
+            if (this.stopped) return;
+            console.error(`LISTEN ${this.channel} failed; trying again`, error);
+            setTimeout(attempt, RETRY_MS).unref();
+          },
+        );
     };
     attempt();
   }

@@ -17,8 +17,13 @@ afterEach(async () => {
 });
 afterAll(() => sql.end());
 
-const newCache = async (options: { capacity?: number; maxAgeMs?: number } = {}) => {
-  const made = new NotifiedCache<string>(sql, { channel: name, capacity: options.capacity ?? 10, maxAgeMs: options.maxAgeMs ?? 60_000 });
+const newCache = async (options: { capacity?: number; maxAgeMs?: number; seenWaitMs?: number } = {}) => {
+  const made = new NotifiedCache<string>(sql, {
+    channel: name,
+    capacity: options.capacity ?? 10,
+    maxAgeMs: options.maxAgeMs ?? 60_000,
+    ...(options.seenWaitMs === undefined ? {} : { seenWaitMs: options.seenWaitMs }),
+  });
   caches.push(made);
   made.start();
   await vi.waitFor(() => expect(made.enabled).toBe(true));
@@ -30,6 +35,36 @@ const notified = async (...of: NotifiedCache<string>[]) => {
   const before = of.map((c) => c.generation);
   await sql`select pg_notify(${name}, 'changed')`;
   await vi.waitFor(() => expect(of.every((c, i) => c.generation > (before[i] ?? 0))).toBe(true));
+};
+
+/** A committed change as a writer's trigger announces it (its transaction's id as the payload); returns that id. */
+const committedChange = async () => {
+  const [row] = await sql.begin((tx) => tx<{ id: string }[]>`select pg_current_xact_id()::text as id, pg_notify(${name}, pg_current_xact_id()::text)`);
+  if (!row) throw new Error('no transaction id');
+  return row.id;
+};
+
+/**
+ * Runs `during` while the caches' listening backends are stopped (SIGSTOP; the embedded server is
+ * this machine's), so a notification committed meanwhile reaches no cache until they go on: the
+ * race where a client hears of a change before a copy of the service does, made certain.
+ */
+const withListenersHeld = async <T>(during: (resume: () => void) => Promise<T>): Promise<T> => {
+  const listeners = await sql<{ pid: number }[]>`
+    select pid from pg_stat_activity where application_name = ${`starforge-${name}-listen`}`;
+  expect(listeners.length).toBeGreaterThan(0);
+  let held = true;
+  const resume = () => {
+    if (!held) return;
+    held = false;
+    for (const { pid } of listeners) process.kill(pid, 'SIGCONT');
+  };
+  for (const { pid } of listeners) process.kill(pid, 'SIGSTOP');
+  try {
+    return await during(resume);
+  } finally {
+    resume();
+  }
 };
 
 /**
@@ -196,5 +231,67 @@ describe('NotifiedCache', () => {
         select count(*)::int as n from pg_stat_activity where application_name = ${`starforge-${name}-listen`}`;
       expect(listeners?.n).toBe(0);
     });
+  });
+
+  it('never serves a value read before a `seen` transaction it has not heard of: it loads past the cache', async () => {
+    cache = await newCache({ seenWaitMs: 200 });
+    let data = 'v1';
+    const load = loader(() => data);
+    expect(await cache.get('k', load)).toBe('v1');
+    await withListenersHeld(async () => {
+      const changed = await committedChange();
+      data = 'v2';
+      // The client heard of `changed` (its event) before this copy's listener did.
+      expect(await cache.get('k', load, { seen: changed })).toBe('v2');
+      // Loaded past the cache: v1 is kept (its notification is not in), and served without `seen`.
+      expect(await cache.get('k', load)).toBe('v1');
+    });
+    await vi.waitFor(async () => expect(await cache.get('k', load)).toBe('v2'));
+  });
+
+  it('lets the gets of a `seen` transaction wait for its notification, then share one load', async () => {
+    cache = await newCache({ seenWaitMs: 15_000 });
+    let data = 'v1';
+    const load = loader(() => data);
+    await cache.get('k', load);
+    await withListenersHeld(async (resume) => {
+      const changed = await committedChange();
+      data = 'v2';
+      const herd = [1, 2, 3].map(() => cache.get('k', load, { seen: changed }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(load.calls).toBe(1);
+      resume();
+      expect(await Promise.all(herd)).toEqual(['v2', 'v2', 'v2']);
+    });
+    expect(load.calls).toBe(2);
+    expect(await cache.get('k', load, { seen: '1' })).toBe('v2');
+    expect(load.calls).toBe(2);
+  });
+
+  it('takes a `seen` transaction that finished before LISTEN as heard, with no notification or probe to wait for', async () => {
+    const before = await committedChange();
+    cache = await newCache({ seenWaitMs: 15_000 });
+    const load = loader(() => 'v');
+    await cache.get('k', load);
+    await withListenersHeld(async () => {
+      expect(await cache.get('k', load, { seen: before })).toBe('v');
+    });
+    expect(load.calls).toBe(1);
+  });
+
+  it('serves a `seen` transaction that notified nothing from the cache once its own probe is heard, emptying nothing', async () => {
+    cache = await newCache({ seenWaitMs: 15_000 });
+    const load = loader(() => 'v');
+    await cache.get('k', load);
+    const generation = cache.generation;
+    // A transaction that changed nothing a value depends on: its trigger sent no notification.
+    const [quiet] = await sql.begin((tx) => tx<{ id: string }[]>`select pg_current_xact_id()::text as id`);
+    const [future] = await sql<{ id: string }[]>`select (pg_current_xact_id()::text::numeric + 1000000)::text as id`;
+    const started = Date.now();
+    const answers = await Promise.all([quiet?.id ?? '', quiet?.id ?? '', future?.id ?? ''].map((seen) => cache.get('k', load, { seen })));
+    expect(answers).toEqual(['v', 'v', 'v']);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(load.calls).toBe(1);
+    expect(cache.generation).toBe(generation);
   });
 });

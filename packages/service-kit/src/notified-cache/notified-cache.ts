@@ -1,5 +1,6 @@
 import type { Sql } from '../db';
 import { ChannelListener } from './channel-listener';
+import { SeenTransactions } from './seen-transactions';
 
 export interface NotifiedCacheOptions {
   /** The channel a trigger notifies, in the writing transaction, on every change that can alter a cached value. */
@@ -10,7 +11,24 @@ export interface NotifiedCacheOptions {
   maxAgeMs: number;
   /** Told each notification's payload once the cache has been emptied for it (tests wait for their own change). */
   onNotify?: (payload: string) => void;
+  /**
+   * How long at most a `get` whose `seen` transaction this copy cannot vouch for yet waits (for
+   * that notification or its own probe) before it loads past the cache (default SEEN_WAIT_MS).
+   */
+  seenWaitMs?: number;
 }
+
+/** Options of one `get`. */
+export interface NotifiedGetOptions {
+  /**
+   * The id of a committed transaction (`pg_current_xact_id()`, the notification's payload) whose
+   * change the caller already knows of: the answer is never a value read before it.
+   */
+  seen?: string | undefined;
+}
+
+/** The default `seenWaitMs`: a probe is heard a round trip and a millisecond after it is sent; this bounds a lost one. */
+export const SEEN_WAIT_MS = 1_000;
 
 interface Entry<V> {
   value: V;
@@ -34,7 +52,9 @@ interface Entry<V> {
  *   lost until it is in place again (then the cache starts empty): what was notified meanwhile
  *   is unknown;
  * - a value is loaded again after `maxAgeMs` at the latest, for what no notification covers (data
- *   another domain owns, a connection lost without a word) and bounded to `capacity` values.
+ *   another domain owns, a connection lost without a word) and bounded to `capacity` values;
+ * - a get that names a committed transaction (`seen`, from a public event the client refetches
+ *   on) is never answered from before it, even in the moment before its notification arrives.
  */
 export class NotifiedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -42,23 +62,29 @@ export class NotifiedCache<V> {
   private readonly listener: ChannelListener;
   private listening = false;
   private changes = 0;
+  private readonly seen: SeenTransactions;
 
   constructor(
     sql: Sql,
     private readonly options: NotifiedCacheOptions,
   ) {
+    this.seen = new SeenTransactions(sql, options.channel, options.seenWaitMs ?? SEEN_WAIT_MS);
     this.listener = new ChannelListener(sql, options.channel, {
       notify: (payload) => {
+        if (this.seen.isProbe(payload)) return;
         this.clear();
+        this.seen.notified(payload);
         options.onNotify?.(payload);
       },
-      listening: () => {
+      listening: (snapshot) => {
         this.clear();
+        this.seen.listening(snapshot);
         this.listening = true;
       },
       lost: () => {
         this.listening = false;
         this.clear();
+        this.seen.lost();
       },
     });
   }
@@ -78,6 +104,11 @@ export class NotifiedCache<V> {
     return this.entries.size;
   }
 
+  /** The listening backend's process id (tests stop it to hold this copy's notifications back). */
+  listenerPid(): Promise<number | null> {
+    return this.listener.backendPid();
+  }
+
   /** Starts listening (the first `get` does it too). */
   start(): void {
     this.listener.start();
@@ -87,13 +118,23 @@ export class NotifiedCache<V> {
   async stop(): Promise<void> {
     this.listening = false;
     this.clear();
+    this.seen.lost();
     await this.listener.stop();
   }
 
-  /** The kept value of `key`, or `load()`'s (kept when no change was notified while it ran). */
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  /**
+   * The kept value of `key`, or `load()`'s (kept when no change was notified while it ran). With
+   * `seen`, a kept value is served only once this copy has heard every notification that
+   * transaction sent (`SeenTransactions`): until then the get waits, at most `seenWaitMs`, and
+   * past that loads without keeping or sharing.
+   */
+  async get(key: string, load: () => Promise<V>, { seen }: NotifiedGetOptions = {}): Promise<V> {
     this.start();
     if (!this.listening) return load();
+    if (seen !== undefined && !this.seen.has(seen)) {
+      const covered = await this.seen.covered(seen);
+      if (!covered || !this.listening) return load();
+    }
     const now = Date.now();
     const entry = this.entries.get(key);
     if (entry) {

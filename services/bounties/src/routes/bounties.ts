@@ -50,7 +50,7 @@ export const bountyRoutes = (deps: BountiesDeps) => {
     request: { query: openBountiesQuerySchema },
     responses: {
       200: jsonResponse('A page of open bounties', bountiesAnswerSchema),
-      400: errorResponse('q longer than 100 characters, or page not a whole number from 1'),
+      400: errorResponse('q longer than 100 characters, page not a whole number from 1, or seen not a transaction id (at most 20 digits)'),
     },
   });
   const readRoute = protectedRoute(deps.requireUser, {

@@ -47,8 +47,8 @@ afterAll(async () => {
   }
 });
 
-const search = async (copy: Copy, who: TestUser, q: string): Promise<BountiesAnswer> => {
-  const result = await callAs(copy.ctx, who, 'GET', `/bounties/open?${new URLSearchParams({ q })}`);
+const search = async (copy: Copy, who: TestUser, q: string, seen?: string): Promise<BountiesAnswer> => {
+  const result = await callAs(copy.ctx, who, 'GET', `/bounties/open?${new URLSearchParams({ q, ...(seen === undefined ? {} : { seen }) })}`);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return bountiesAnswerSchema.parse(result.body);
 };
@@ -162,6 +162,38 @@ describe('open-bounties pages kept in memory', () => {
     expect((await search(other, creator, tok)).bounties.map((b) => b.created_by_me)).toEqual([true]);
     await heardAfter(() => claim(one.ctx, claimer, bountyId));
     expect(shown(await search(other, claimer, tok))).toEqual({ total: 0, bounties: [] });
+  });
+
+  it('answer a search naming a change it has not heard of yet (seen) with that change, never the kept page', async () => {
+    const tok = token();
+    const creator = await proCreator(ctx);
+    const viewer = await signIn(ctx);
+    const [copy] = copies;
+    // This copy's LISTEN backend is stopped, so the posting's NOTIFY reaches it only later (the
+    // browser heard the public event first), made certain.
+    const pid = await copy.cache.listenerPid();
+    if (pid === null) throw new Error('not listening');
+    process.kill(pid, 'SIGSTOP');
+    try {
+      // What was already on its way is read meanwhile; then the page without the bounty is kept.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await search(copy, viewer, tok)).total).toBe(0);
+      const generation = copy.cache.generation;
+      const posted = await postBounty(copy.ctx, creator, { title: `Seen ${tok}` });
+      const [event] = await ctx.sql<{ transactionId: string }[]>`
+        select data ->> 'transactionId' as transaction_id from events.events
+        where user_id is null and type = 'bounties.bounty_changed' and data ->> 'bountyId' = ${posted.id}`;
+      expect(event?.transactionId).toMatch(/^\d+$/);
+      expect(shown(await search(copy, viewer, tok, event?.transactionId))).toEqual({ total: 1, bounties: [[`Seen ${tok}`, 'Vault audit']] });
+      // Read past the kept page and not kept: without `seen` it is still served until the NOTIFY is heard.
+      expect(copy.cache.generation).toBe(generation);
+      expect((await search(copy, viewer, tok)).total).toBe(0);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await vi.waitFor(async () => expect((await search(copy, viewer, tok)).total).toBe(1));
+    const refused = await callAs(copy.ctx, viewer, 'GET', `/bounties/open?${new URLSearchParams({ q: tok, seen: '12a' })}`);
+    expect(refused.status).toBe(400);
   });
 
   it('never keep a page read before a change that commits while the search is in flight', async () => {

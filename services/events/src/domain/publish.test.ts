@@ -41,10 +41,20 @@ describe('events.publish and publishEvent, events.publish_public and publishPubl
 
   it('stores a public event with no user and announces it with userId null', async () => {
     const data = { listingId: randomUUID(), nftId: randomUUID(), status: 'sold' as const };
-    const heard = await announced(() => sql.begin((tx) => publishPublicEvent(tx, { type: 'marketplace.listing_changed', data })));
-    expect(heard.payloads).toEqual([{ id: Number(heard.id), userId: null, type: 'marketplace.listing_changed', data }]);
+    let transactionId = '';
+    const heard = await announced(() =>
+      sql.begin(async (tx) => {
+        const [own] = await tx<{ id: string }[]>`select pg_current_xact_id()::text as id`;
+        transactionId = own?.id ?? '';
+        return publishPublicEvent(tx, { type: 'marketplace.listing_changed', data });
+      }),
+    );
+    // Stamped with the publishing transaction's id, as a table's NOTIFY in it carries it.
+    const stamped = { ...data, transactionId };
+    expect(transactionId).toMatch(/^\d+$/);
+    expect(heard.payloads).toEqual([{ id: Number(heard.id), userId: null, type: 'marketplace.listing_changed', data: stamped }]);
     const [row] = await sql<{ userId: string | null; data: unknown }[]>`select user_id, data from events where id = ${heard.id}`;
-    expect(row).toEqual({ userId: null, data });
+    expect(row).toEqual({ userId: null, data: stamped });
   });
 
   it('refuses a public event whose type is not declared public or whose data is not exactly its declared ids', async () => {
@@ -59,6 +69,8 @@ describe('events.publish and publishEvent, events.publish_public and publishPubl
       { type: 'bounties.bounty_changed', data: { bountyId, status: 'claimed', claimedBy: randomUUID() } },
       { type: 'bounties.bounty_changed', data: { bountyId: 'b-1', status: 'claimed' } },
       { type: 'bounties.bounty_changed', data: { bountyId, status: 'paid' } },
+      // The transaction's id is the kit's to stamp, never the publisher's to claim.
+      { type: 'bounties.bounty_changed', data: { bountyId, status: 'claimed', transactionId: '1' } },
     ];
     for (const attempt of attempts) {
       await expect(publishPublicEvent(sql, attempt as { type: PublicEventType; data: never })).rejects.toThrow();

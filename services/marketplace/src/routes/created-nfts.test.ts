@@ -39,7 +39,7 @@ describe('POST /created-nfts', () => {
     });
     expect((await nftRow(nftId))?.tokenId).toBeTruthy();
     expect((await callAs(ctx, creator, 'GET', `/nfts/${nftId}/listing`)).body).toEqual({ listing });
-    expect(await listingEventsOf(ctx.sql, nftId)).toEqual([{ listingId: listing.id, nftId, status: 'listed' }]);
+    expect(await listingEventsOf(ctx.sql, nftId)).toEqual([{ listingId: listing.id, nftId, status: 'listed', transactionId: expect.stringMatching(/^\d+$/) }]);
   });
 
   it("takes the creator's defaults: Art, royalty 5, no tags (stored empty), not limited", async () => {

@@ -39,11 +39,14 @@ describe("an owner's listing", () => {
       [first.id, 'cancelled', owner.id],
       [second.id, 'listed', owner.id],
     ]);
-    expect(await listingEventsOf(ctx.sql, nftId)).toEqual([
-      { listingId: first.id, nftId, status: 'listed' },
-      { listingId: first.id, nftId, status: 'cancelled' },
-      { listingId: second.id, nftId, status: 'listed' },
+    // Each stamped with its own transaction's id (the NOTIFY's payload a search cache hears).
+    const events = await listingEventsOf(ctx.sql, nftId);
+    expect(events).toEqual([
+      { listingId: first.id, nftId, status: 'listed', transactionId: expect.stringMatching(/^\d+$/) },
+      { listingId: first.id, nftId, status: 'cancelled', transactionId: expect.stringMatching(/^\d+$/) },
+      { listingId: second.id, nftId, status: 'listed', transactionId: expect.stringMatching(/^\d+$/) },
     ]);
+    expect(new Set(events.map((e) => (e as { transactionId: string }).transactionId)).size).toBe(3);
   });
 
   it('is read by any signed-in user, who is told only that they are not the seller', async () => {

@@ -5,7 +5,7 @@ import { createSql, type Sql, type Tx } from '@starforge/service-kit';
 import { testAppOf, type TestApp } from '@starforge/test-db/harness';
 import { createApp } from '../app';
 import { LISTINGS_CHANGED_CHANNEL, searchPageCache, type SearchPageCache } from '../domain/search';
-import { callAs, marketplaceTestContext, mintedNft, setNames, signIn, testTreasury, type TestUser } from '../testing/harness';
+import { callAs, listingEventsOf, marketplaceTestContext, mintedNft, setNames, signIn, testTreasury, type TestUser } from '../testing/harness';
 
 const ctx = marketplaceTestContext();
 
@@ -49,8 +49,8 @@ afterAll(async () => {
   }
 });
 
-const search = async (copy: Copy, who: TestUser, q: string): Promise<MarketplaceSearchAnswer> => {
-  const result = await callAs(copy, who, 'GET', `/listings?${new URLSearchParams({ q })}`);
+const search = async (copy: Copy, who: TestUser, q: string, seen?: string): Promise<MarketplaceSearchAnswer> => {
+  const result = await callAs(copy, who, 'GET', `/listings?${new URLSearchParams({ q, ...(seen === undefined ? {} : { seen }) })}`);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return marketplaceSearchAnswerSchema.parse(result.body);
 };
@@ -197,6 +197,52 @@ describe('search pages kept in memory', () => {
       answer();
     }
     expect(shown(await search(copy, viewer, tok)).listings).toEqual([[`Raced ${tok}`, 150]]);
+  });
+
+  it('answer a search naming a change it has not heard of yet (seen) with that change, never the kept page', async () => {
+    const tok = token();
+    const seller = await signIn(ctx);
+    const viewer = await signIn(ctx);
+    const [copy] = copies;
+    const nftId = await mintedNft(ctx.sql, seller.id, `Seen ${tok}`);
+    const path = `/nfts/${nftId}/listing`;
+    expect((await callAs(copy, seller, 'POST', path, { body: { price: '2.00' } })).status).toBe(201);
+    expect((await callAs(copy, seller, 'DELETE', path)).status).toBe(200);
+    const [withdrawn] = (await listingEventsOf(ctx.sql, nftId)).slice(-1) as [{ transactionId: string }];
+    await vi.waitFor(() => expect(copy.heard.has(withdrawn.transactionId)).toBe(true));
+
+    // This copy's LISTEN backend is stopped, so the re-listing's NOTIFY reaches it only later:
+    // the failed CI run's order (the browser heard the public event first), made certain.
+    const pid = await copy.cache.listenerPid();
+    if (pid === null) throw new Error('not listening');
+    process.kill(pid, 'SIGSTOP');
+    try {
+      // What was already on its way is read meanwhile; then the page without the NFT is kept.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await search(copy, viewer, tok, withdrawn.transactionId)).total).toBe(0);
+      const generation = copy.cache.generation;
+      expect((await callAs(copy, seller, 'POST', path, { body: { price: '3.00' } })).status).toBe(201);
+      const [relisted] = (await listingEventsOf(ctx.sql, nftId)).slice(-1) as [{ status: string; transactionId: string }];
+      expect(relisted.status).toBe('listed');
+      // The event's transaction: read again past the kept page.
+      expect(shown(await search(copy, viewer, tok, relisted.transactionId))).toEqual({ total: 1, listings: [[`Seen ${tok}`, 300]] });
+      // Not kept either: the copy has not heard of the change, and a search without `seen` (as
+      // the browser's was in CI) still gets the kept page until it does.
+      expect(copy.cache.generation).toBe(generation);
+      expect((await search(copy, viewer, tok)).total).toBe(0);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await vi.waitFor(() => expect(copy.cache.size).toBe(0));
+    expect(shown(await search(copy, viewer, tok))).toEqual({ total: 1, listings: [[`Seen ${tok}`, 300]] });
+  });
+
+  it('refuse a seen that is not a transaction id', async () => {
+    const viewer = await signIn(ctx);
+    for (const seen of ['abc', '-1', '1.5', '123456789012345678901', '']) {
+      const result = await callAs(copies[0], viewer, 'GET', `/listings?${new URLSearchParams({ q: 'x', seen })}`);
+      expect(result.status, seen).toBe(400);
+    }
   });
 
   it('are at most `capacity`, and a seller’s new display name shows once a page is `maxAgeMs` old', async () => {

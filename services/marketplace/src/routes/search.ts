@@ -10,11 +10,11 @@ export const searchRoutes = (deps: MarketplaceDeps) => {
     path: '/listings',
     tags: ['search'],
     summary:
-      "Listed NFTs, newest first, 24 a page with the total; q (trimmed, at most 100 characters) matches the name, description, seller's display name or full name case-insensitively, % and _ literally",
+      "Listed NFTs, newest first, 24 a page with the total; q (trimmed, at most 100 characters) matches the name, description, seller's display name or full name case-insensitively, % and _ literally; seen (the transactionId of a marketplace.listing_changed event) asks for a page no older than that change",
     request: { query: marketplaceSearchQuerySchema },
     responses: {
       200: jsonResponse('A page of listings', marketplaceSearchAnswerSchema),
-      400: errorResponse('q longer than 100 characters, or page not a whole number from 1'),
+      400: errorResponse('q longer than 100 characters, page not a whole number from 1, or seen not a transaction id (at most 20 digits)'),
     },
   });
   return createRouter().openapi(route, async (c) => {

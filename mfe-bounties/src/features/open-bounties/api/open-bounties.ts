@@ -1,6 +1,6 @@
 import type { BountiesAnswer } from '@starforge/contracts/bounties';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { authedRequest, toast, useKeptLiveResource } from '@starforge/host';
+import { authedRequest, seenUrl, toast, useKeptLiveResource, useSeenTransaction } from '@starforge/host';
 import type { PagedSearch } from '@starforge/ui';
 import { openBountiesUrl } from '../open-bounties-url';
 
@@ -17,10 +17,12 @@ const getOpenBounties = async (url: string): Promise<BountiesAnswer> => {
 
 /**
  * The page of open bounties for a search, read again whenever any user posts, claims or closes a
- * bounty (the public `bounties.bounty_changed`), never polled. While another search loads, the
- * last page shown stays (marked stale) instead of blanking.
+ * bounty (the public `bounties.bounty_changed`), never polled, and asked no older than the newest
+ * change heard (`seen`). While another search loads, the last page shown stays (marked stale)
+ * instead of blanking.
  */
 export const useOpenBounties = (search: PagedSearch) => {
   const url = openBountiesUrl(search);
-  return useKeptLiveResource({ key: url, load: () => getOpenBounties(url), events: ['bounties.bounty_changed'] });
+  const seen = useSeenTransaction('bounties.bounty_changed');
+  return useKeptLiveResource({ key: url, load: () => getOpenBounties(seenUrl(url, seen)), events: ['bounties.bounty_changed'] });
 };

@@ -1,6 +1,6 @@
 import type { MarketplaceSearchAnswer } from '@starforge/contracts/marketplace-search';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { authedRequest, toast, useKeptLiveResource } from '@starforge/host';
+import { authedRequest, seenUrl, toast, useKeptLiveResource, useSeenTransaction } from '@starforge/host';
 import type { PagedSearch } from '@starforge/ui';
 import { listingsUrl } from '../search-params';
 
@@ -17,10 +17,12 @@ const getListings = async (url: string): Promise<MarketplaceSearchAnswer> => {
 
 /**
  * The page of the grid for a search, read again whenever any tab lists, withdraws or sells an NFT
- * (the public `marketplace.listing_changed`): the page on screen is refetched, never polled.
- * While another search loads, the last page shown stays (marked stale) instead of blanking.
+ * (the public `marketplace.listing_changed`): the page on screen is refetched, never polled, and
+ * asked no older than the newest change heard (`seen`: the service's page cache may not have
+ * heard of it yet). While another search loads, the last page shown stays (marked stale).
  */
 export const useListings = (search: PagedSearch) => {
   const url = listingsUrl(search);
-  return useKeptLiveResource({ key: url, load: () => getListings(url), events: ['marketplace.listing_changed'] });
+  const seen = useSeenTransaction('marketplace.listing_changed');
+  return useKeptLiveResource({ key: url, load: () => getListings(seenUrl(url, seen)), events: ['marketplace.listing_changed'] });
 };
