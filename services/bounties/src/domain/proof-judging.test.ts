@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractRunResult, SuiteSource } from '@starforge/contracts';
 import { createEnginePool, type EnginePool, type EngineRequest } from '@starforge/contract-engine';
-import { brokenProof, buggyVault, drainProof, fixedVault, invariantProof, sameBugOtherWords, sweepProof, vaultCode } from '../testing/vault-proofs';
+import {
+  brokenProof,
+  buggyVault,
+  drainProof,
+  fixedVault,
+  invariantProof,
+  sameBugOtherWords,
+  sweepProof,
+  vaultCode,
+} from '@starforge/contract-engine/vault-proofs';
 import { codeCheckOf } from './code-check';
 import { engineResultOf } from './engine-runs';
 import { targetContracts, versionSources } from './code-sources';

@@ -5,7 +5,7 @@ import { sameFindingAs } from '../domain/proof-runs';
 import { claim, postBounty, proCreator, seedBounties } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs, signIn } from '../testing/harness';
 import { saveCode } from '../testing/proof-fixtures';
-import { buggyVault, drainProof, vaultCode } from '../testing/vault-proofs';
+import { buggyVault, drainProof, vaultCode } from '@starforge/contract-engine/vault-proofs';
 
 // No engine worker in this file: runs stay waiting, which is what these tests need.
 const ctx = bountiesTestContext();

@@ -17,7 +17,7 @@ import { judgeEngineRun, judgeFinishedRuns, startProofJudge } from '../domain/pr
 import { claim, postBounty, proCreator } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs, signIn, type TestUser } from '../testing/harness';
 import { engineWorkers, judgedCompletion, saveCode, submitProof, VERDICT_WAIT_MS } from '../testing/proof-fixtures';
-import { brokenProof, buggyVault, drainProof, fixedVault, sameBugOtherWords, sweepProof, vaultCode } from '../testing/vault-proofs';
+import { brokenProof, buggyVault, drainProof, fixedVault, sameBugOtherWords, sweepProof, vaultCode } from '@starforge/contract-engine/vault-proofs';
 
 // The issue's scene end to end (issue 28): the routes, the real rewards engine runs (rewards'
 // published start_engine_run and its engine worker, a process of its own), the judge on its LISTEN.

@@ -4,6 +4,8 @@ import type { SuiteSource } from '@starforge/contracts';
  * The issue's scene (issue 28), as Solidity the real engine runs: a vault with a reentrancy bug
  * and a second, unrelated bug (anyone may sweep the fees); the same vault fixed; proofs by two
  * hunters of the reentrancy written with other names and words, and a proof of the other bug.
+ * Plain data (`@starforge/contract-engine/vault-proofs`): services/bounties' tests and the bench
+ * (`pnpm bench bounties`) run the same scene.
  */
 
 const header = '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n';
