@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { authLoadBench } from './auth-load';
 import { bountiesLoadBench } from './bounties-load';
+import { bountiesProofsBench } from './bounties-proofs';
 import { dashboardTimingsBench } from './dashboard-timings';
 import { eventsLatencyBench } from './events-latency';
 import { firstScreensBench } from './first-screens';
@@ -69,7 +70,8 @@ const benches: Record<BenchName, () => Promise<BenchResult | BenchResult[]>> = {
   nft: () => nftLoadBench({ stack }),
   images: () => nftImagesBench({ stack, browser }),
   marketplace: () => marketplaceLoadBench({ stack }),
-  bounties: () => bountiesLoadBench({ stack }),
+  // The open list under load, then issue 28's executable proofs on the same stack.
+  bounties: async () => [await bountiesLoadBench({ stack }), await bountiesProofsBench({ stack })],
   screens: () => firstScreensBench({ stack, browser }),
   sky: () => skyCostBench({ stack, browser }),
   footprint: () => footprintBench(),

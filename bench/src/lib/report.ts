@@ -24,10 +24,17 @@ export const BENCH_NAMES = [
 
 export type BenchName = (typeof BENCH_NAMES)[number];
 
-/** RESULTS.md's sections, in order: a benchmark's own, and `contracts-engines` that `pnpm bench contracts` also writes. */
-export type SectionName = BenchName | 'contracts-engines';
+/**
+ * RESULTS.md's sections, in order: a benchmark's own, `contracts-engines` that `pnpm bench
+ * contracts` also writes, and `bounties-proofs` that `pnpm bench bounties` also writes.
+ */
+export type SectionName = BenchName | 'contracts-engines' | 'bounties-proofs';
 
-export const SECTION_NAMES: readonly SectionName[] = BENCH_NAMES.flatMap((n): SectionName[] => (n === 'contracts' ? [n, 'contracts-engines'] : [n]));
+const alsoWrites: Partial<Record<BenchName, SectionName>> = { contracts: 'contracts-engines', bounties: 'bounties-proofs' };
+export const SECTION_NAMES: readonly SectionName[] = BENCH_NAMES.flatMap((n): SectionName[] => {
+  const also = alsoWrites[n];
+  return also ? [n, also] : [n];
+});
 
 export interface Figure {
   /** What was measured, e.g. "Sign-in (password), 8 connections: requests/s". */
