@@ -1,4 +1,4 @@
-import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
 import { CONTRACT_RUNS_WAITING_MAX, rewardsErrorCodes } from '@starforge/contracts';
 import { LiveStream } from '@starforge/launcher/rolling-restart/live-stream';
 import type { BenchAccount } from './lib/accounts';

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
 import { signUpAccount, type BenchAccount } from './lib/accounts';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
 import { atMost, type BenchResult } from './lib/report';

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { SAMPLE_CONTRACTS, SAMPLE_SUITES } from '@starforge/contract-engine/samples';
+import { SAMPLE_CONTRACTS, SAMPLE_SUITES } from '@starforge/contracts/contract-samples';
 
 interface ApiClient {
   postAs: (path: string, data: unknown) => Promise<{ status: number; body: unknown }>;

@@ -9,7 +9,7 @@ import { BLOCK, SENDER } from './chain';
 import { importsRefused, type Solc } from './compile';
 import { gasByFunction, type EngineRequest } from './request';
 import { runContract } from './run';
-import { SAMPLE_CONTRACTS } from './samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
 
 // The real compiler and the real EVM, in this test's process: the pool's own tests run them in workers.
 const solc = solcJs as unknown as Solc;

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
 import { serviceProcesses } from '@starforge/test-db/service-process';
 import type { TestRun } from '@starforge/contracts';
 import { testAppOf } from '@starforge/test-db/harness';

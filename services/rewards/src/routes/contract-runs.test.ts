@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
 import { CONTRACT_RUNS_WAITING_MAX, CONTRACT_SOURCE_MAX_BYTES, rewardsErrorCodes, rewardsMessages, type TestRunDetail } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
 import { contractHash, contractRunGaveUp, giveUpContractRun } from '../domain/contract-runs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CONTRACTS } from '@starforge/contract-engine/samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
 import { gasHistorySchema, type ContractRunResult, type GasHistory } from '@starforge/contracts';
 import { errorOf } from '@starforge/test-db/harness';
 import { contractHash } from '../domain/contract-runs';

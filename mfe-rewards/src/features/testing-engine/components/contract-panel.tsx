@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SAMPLE_CONTRACTS, SAMPLE_SUITES, type SampleContract, type SampleSuite } from '@starforge/contract-engine/samples';
+import { SAMPLE_CONTRACTS, SAMPLE_SUITES, type SampleContract, type SampleSuite } from '@starforge/contracts/contract-samples';
 import { GAS_THRESHOLD_GAS_DEFAULT, GAS_THRESHOLD_PCT_DEFAULT } from '@starforge/contracts/contract-gas-history';
 import type { TestType } from '@starforge/contracts/rewards-constants';
 import { withFiles, type ContractDraft } from '../contract-draft';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { SampleContract, SampleSuite } from '@starforge/contract-engine/samples';
+import type { SampleContract, SampleSuite } from '@starforge/contracts/contract-samples';
 import { startTestRunSchema, type StartTestRun } from '@starforge/contracts/rewards';
 import {
   NETWORKS,

@@ -1,4 +1,5 @@
-import type { SuiteSource, TestType } from '@starforge/contracts';
+import type { SuiteSource } from './contract-suite';
+import type { TestType } from './rewards-constants';
 
 /**
  * Suites a newcomer can run in one click (issue 27): contracts under test and Foundry-style test

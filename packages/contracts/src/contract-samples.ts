@@ -1,9 +1,9 @@
-import type { TestType } from '@starforge/contracts';
-import type { EngineCall } from './request';
+import type { TestType } from './rewards-constants';
+import type { ContractCall } from './rewards';
 
 /**
  * Contracts a newcomer can run in one click. Plain data with no Node import, so the Testing
- * Engine's screen can import it (`@starforge/contract-engine/samples`) without the engine.
+ * Engine's screen can import it (`@starforge/contracts/contract-samples`) without the engine.
  */
 export interface SampleContract {
   id: 'counter' | 'vault' | 'token';
@@ -13,7 +13,7 @@ export interface SampleContract {
   testType: TestType;
   source: string;
   /** For `transaction`: a call that succeeds. */
-  call?: EngineCall;
+  call?: ContractCall;
 }
 
 const counter = `// SPDX-License-Identifier: MIT
@@ -179,4 +179,4 @@ export const SAMPLE_CONTRACTS: readonly SampleContract[] = [
   },
 ];
 
-export { SAMPLE_SUITES, type SampleSuite } from './suite-samples';
+export { SAMPLE_SUITES, type SampleSuite } from './contract-suite-samples';
