@@ -1,5 +1,6 @@
 // The child process that runs one suite on EDR (spawned by spawn.ts: an empty environment, its
-// data segment capped, killed at the run's time limit). Plain JavaScript so that it starts with
+// data segment capped, killed at the run's time limit). It may be spawned ahead of its run, as
+// a spare (spare.ts): it loads EDR, says ready, and waits for its one job. Plain JavaScript so that it starts with
 // no loader: it only drives EDR and hands back plain values over the IPC channel (advanced
 // serialization, so bigints and byte arrays cross as they are); the parent shapes the result.
 import {
@@ -19,6 +20,10 @@ const LOG_KIND = 5;
 const send = (message) => process.send?.(message);
 const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
 const hex = (bytes) => `0x${Buffer.from(bytes).toString('hex')}`;
+
+// The parent gone (its process, or the worker thread that spawned this one, ended): nobody will
+// send a run or read a result, so a waiting spare leaves no process behind.
+process.once('disconnect', () => process.exit(0));
 
 const context = new EdrContext();
 await context.registerSolidityTestRunnerFactory(L1_CHAIN_TYPE, l1SolidityTestRunnerFactory());

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FunctionResult, SuiteResultFields } from '@starforge/contracts';
-import { suiteArtifacts } from './artifacts';
+import { type SuiteArtifacts, suiteArtifacts } from './artifacts';
 import type { CompiledSuite } from './compile';
 import { campaignSizes, runnerConfig, type SuiteLimits } from './config';
 import { createDecoder } from './decode';
@@ -10,7 +10,8 @@ import { gasReport } from './gas';
 import type { ChildJob, ChildTest, FromChild } from './protocol';
 import { functionResultOf, TEST_FAIL_PATTERN, testFailResult } from './results';
 import { signatureOf } from '../abi';
-import { type ChildStop, spawnChild } from './spawn';
+import { takeChild } from './spare';
+import type { ChildStop } from './spawn';
 import { neededTooMuchMemory, tookTooLong } from '../words';
 
 export interface SuiteRunOptions {
@@ -45,6 +46,20 @@ const stopSentence = (stop: ChildStop, { limits, statedTimeMs }: SuiteRunOptions
 };
 
 /**
+ * A compile's artifacts and build info, encoded once: a compile the cache answers hands back the
+ * same output object, and encoding forge-std's ASTs again took ~13 ms a run.
+ */
+const builtOnce = new WeakMap<object, SuiteArtifacts>();
+const artifactsOf = (compiled: CompiledSuite): SuiteArtifacts => {
+  const key = compiled.output as object;
+  const known = builtOnce.get(key);
+  if (known) return known;
+  const built = suiteArtifacts(compiled);
+  builtOnce.set(key, built);
+  return built;
+};
+
+/**
  * Runs a compiled suite on EDR in a child process of its own (spawn.ts) and shapes what it answers
  * into the product's results. Resolves for everything the suite can do (fail, loop, allocate, run
  * long): a run stopped by a limit keeps the tests that finished and says why in `failure`. Rejects
@@ -53,7 +68,7 @@ const stopSentence = (stop: ChildStop, { limits, statedTimeMs }: SuiteRunOptions
 export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions): Promise<SuiteOutcome> => {
   const started = performance.now();
   const { limits } = options;
-  const built = suiteArtifacts(compiled);
+  const built = artifactsOf(compiled);
   const decoder = createDecoder(built.contracts);
   const sizes = campaignSizes(limits, built.hasInvariants);
   const tests: ChildTest[] = [];
@@ -66,7 +81,8 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
     // EDR insists on a project root that exists; an empty folder of its own gives cheatcodes nothing to find.
     const projectRoot = await mkdtemp(join(tmpdir(), 'starforge-suite-'));
     try {
-      const handle = spawnChild(limits);
+      const handle = takeChild(limits.memoryMb);
+      handle.start(limits.timeMs);
       child.pid = handle.child.pid ?? null;
       const job: ChildJob = {
         artifacts: built.artifacts,
@@ -81,13 +97,20 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
         }),
         buildInfos: built.buildInfos,
       };
+      void handle.ready.then((ready) => {
+        // A child that dies before it is ready, or before it reads the job, is reported by its exit.
+        if (!ready) return;
+        child.startMs = ready.startMs;
+        child.readyRssMb = ready.rssMb;
+        handle.child.send({ job }, () => {});
+      });
+      let lastMessage: () => void = () => {};
+      const answered = new Promise<null>((resolve) => {
+        lastMessage = () => resolve(null);
+      });
       handle.child.on('message', (message: FromChild) => {
-        if (message.type === 'ready') {
-          child.startMs = message.startMs;
-          child.readyRssMb = message.rssMb;
-          // A child that dies before it reads the job is reported by its exit; the failed send says nothing more.
-          handle.child.send({ job }, () => {});
-        } else if (message.type === 'suite') {
+        if (message.type === 'ready') return;
+        if (message.type === 'suite') {
           for (const test of message.suite.tests) {
             tests.push(test);
             functions.push(functionResultOf(test, message.suite, { sizes, gasPerCall: limits.gasPerCall, decoder }));
@@ -104,12 +127,15 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
           child.endRssMb = message.rssMb;
           if (message.type === 'error') failure = `The engine could not run this suite: ${message.message.slice(0, 500)}`;
           handle.finish();
+          lastMessage();
         }
       });
-      const stop = await handle.ended;
+      // Its last message is the end of the run: the child is being killed, its exit adds nothing to wait for.
+      const stop = await Promise.race([handle.ended, answered]);
       if (stop) failure = stopSentence(stop, options);
     } finally {
-      await rm(projectRoot, { recursive: true, force: true });
+      // Nothing of the result waits for the empty folder to go.
+      void rm(projectRoot, { recursive: true, force: true }).catch(() => {});
     }
   }
 
