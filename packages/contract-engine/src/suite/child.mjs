@@ -119,7 +119,9 @@ process.once('message', async ({ job }) => {
     await everySuite;
     send({ type: 'done', rssMb: rssMb() });
   } catch (error) {
-    send({ type: 'error', message: error instanceof Error ? error.message : String(error), rssMb: rssMb() });
+    // EDR's refusal of a suite's inline configuration carries each problem, placed in its file.
+    const inlineConfigErrors = Array.isArray(error?.inlineConfigErrors) ? error.inlineConfigErrors : null;
+    send({ type: 'error', message: error instanceof Error ? error.message : String(error), inlineConfigErrors, rssMb: rssMb() });
   }
   // The parent ends this process once it has the last message.
 });

@@ -1,12 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { FunctionResult, SuiteResultFields } from '@starforge/contracts';
 import { type SuiteArtifacts, suiteArtifacts } from './artifacts';
 import type { CompiledSuite } from './compile';
 import { campaignSizes, runnerConfig, type SuiteLimits } from './config';
+import type { SolcStandardInput } from './compiled';
 import { createDecoder } from './decode';
 import { gasReport } from './gas';
+import { hasInlineConfig, inlineConfigFailure, inlineSizes } from './inline-config';
 import type { ChildJob, ChildTest, FromChild } from './protocol';
 import { functionResultOf, TEST_FAIL_PATTERN, testFailResult } from './results';
 import { signatureOf } from '../abi';
@@ -46,6 +48,23 @@ const stopSentence = (stop: ChildStop, { limits, statedTimeMs }: SuiteRunOptions
 };
 
 /**
+ * The user's files on disk, where EDR reads their inline configuration (by `testSourcePaths`;
+ * a relative import resolves beside its file). Outside the project root, which stays empty.
+ */
+const writeUserSources = async (compiled: CompiledSuite, files: string[], dir: string): Promise<Record<string, string>> => {
+  const paths: Record<string, string> = {};
+  for (const file of files) {
+    const path = resolve(dir, file);
+    // The route allows only plain relative names; a name that still climbs out is left unwritten.
+    if (!path.startsWith(dir + sep)) continue;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, (compiled.input as SolcStandardInput).sources[file]?.content ?? '');
+    paths[file] = path;
+  }
+  return paths;
+};
+
+/**
  * A compile's artifacts and build info, encoded once: a compile the cache answers hands back the
  * same output object, and encoding forge-std's ASTs again took ~13 ms a run.
  */
@@ -71,6 +90,9 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
   const built = artifactsOf(compiled);
   const decoder = createDecoder(built.contracts);
   const sizes = campaignSizes(limits, built.hasInvariants);
+  const inline = hasInlineConfig(built.files.map((file) => (compiled.input as SolcStandardInput).sources[file]?.content ?? ''));
+  // Each test's sizes as asked (the run's, or its own inline configuration's).
+  const sizesOf = inline ? inlineSizes(compiled.output, sizes) : () => sizes;
   const tests: ChildTest[] = [];
   const functions: FunctionResult[] = [];
   const notes: string[] = [];
@@ -78,23 +100,29 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
   let failure: string | null = null;
 
   if (built.testSuites.length > 0) {
+    const folder = await mkdtemp(join(tmpdir(), 'starforge-suite-'));
     // EDR insists on a project root that exists; an empty folder of its own gives cheatcodes nothing to find.
-    const projectRoot = await mkdtemp(join(tmpdir(), 'starforge-suite-'));
+    const projectRoot = join(folder, 'project');
     try {
+      await mkdir(projectRoot);
+      const testSourcePaths = inline ? await writeUserSources(compiled, built.files, join(folder, 'sources')) : undefined;
       const handle = takeChild(limits.memoryMb);
       handle.start(limits.timeMs);
       child.pid = handle.child.pid ?? null;
       const job: ChildJob = {
         artifacts: built.artifacts,
         testSuites: built.testSuites,
-        config: runnerConfig({
-          hardfork: compiled.evmVersion,
-          limits,
-          sizes,
-          projectRoot,
-          excludeTestPattern: TEST_FAIL_PATTERN,
-          ...(options.chainId === undefined ? {} : { chainId: options.chainId }),
-        }),
+        config: {
+          ...runnerConfig({
+            hardfork: compiled.evmVersion,
+            limits,
+            sizes,
+            projectRoot,
+            excludeTestPattern: TEST_FAIL_PATTERN,
+            ...(options.chainId === undefined ? {} : { chainId: options.chainId }),
+          }),
+          ...(testSourcePaths ? { testSourcePaths } : {}),
+        },
         buildInfos: built.buildInfos,
       };
       void handle.ready.then((ready) => {
@@ -113,7 +141,8 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
         if (message.type === 'suite') {
           for (const test of message.suite.tests) {
             tests.push(test);
-            functions.push(functionResultOf(test, message.suite, { sizes, gasPerCall: limits.gasPerCall, decoder }));
+            const testSizes = sizesOf(message.suite.name, message.suite.source, test.name);
+            functions.push(functionResultOf(test, message.suite, { sizes: testSizes, gasPerCall: limits.gasPerCall, decoder }));
           }
           const contract = built.contracts.find((c) => c.name === message.suite.name && c.source === message.suite.source);
           for (const entry of contract?.abi ?? []) {
@@ -125,7 +154,11 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
           options.onProgress?.({ testsDone: functions.length, testsTotal: built.testsTotal });
         } else {
           child.endRssMb = message.rssMb;
-          if (message.type === 'error') failure = `The engine could not run this suite: ${message.message.slice(0, 500)}`;
+          if (message.type === 'error') {
+            failure = message.inlineConfigErrors?.length
+              ? inlineConfigFailure(message.inlineConfigErrors)
+              : `The engine could not run this suite: ${message.message.slice(0, 500)}`;
+          }
           handle.finish();
           lastMessage();
         }
@@ -135,14 +168,14 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
       if (stop) failure = stopSentence(stop, options);
     } finally {
       // Nothing of the result waits for the empty folder to go.
-      void rm(projectRoot, { recursive: true, force: true }).catch(() => {});
+      void rm(folder, { recursive: true, force: true }).catch(() => {});
     }
   }
 
   for (const f of functions) {
     if (f.test?.stopped_by_timeout) {
       notes.push(
-        `${f.test.contract}.${f.signature} was stopped at its time limit after ${f.test.fuzz?.runs ?? 0} of ${sizes.fuzzRuns} runs: it passed only as far as it got.`,
+        `${f.test.contract}.${f.signature} was stopped at its time limit after ${f.test.fuzz?.runs ?? 0} of ${sizesOf(f.test.contract, f.test.file, f.signature).fuzzRuns} runs: it passed only as far as it got.`,
       );
     }
   }
