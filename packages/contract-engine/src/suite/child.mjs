@@ -104,6 +104,7 @@ process.once('message', async ({ job }) => {
       includeTraces: IncludeTraces.All,
       collectStackTraces: CollectStackTraces.OnFailure,
     };
+    // No build infos (artifacts.ts): they serve only Solidity stack traces, which nothing reads.
     // runSolidityTests may resolve before its last suite's callback (Hardhat counts the suites
     // too): the run is over when every suite has reported.
     let reported = 0;
@@ -112,7 +113,7 @@ process.once('message', async ({ job }) => {
       allReported = resolve;
     });
     if (job.testSuites.length === 0) allReported();
-    await context.runSolidityTests(L1_CHAIN_TYPE, job.artifacts, job.testSuites, config, { buildInfos: job.buildInfos, ignoreContracts: false }, (suite) => {
+    await context.runSolidityTests(L1_CHAIN_TYPE, job.artifacts, job.testSuites, config, { buildInfos: [], ignoreContracts: false }, (suite) => {
       send({ type: 'suite', suite: { name: suite.id.name, source: suite.id.source, warnings: suite.warnings, tests: suite.testResults.map(testOf) } });
       if (++reported === job.testSuites.length) allReported();
     });

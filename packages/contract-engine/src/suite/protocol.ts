@@ -8,7 +8,6 @@ export interface ChildJob {
   testSuites: ArtifactId[];
   /** With the test sources' paths on disk when they carry inline configuration (EDR reads it there). */
   config: RunnerConfig & { testSourcePaths?: Record<string, string> };
-  buildInfos: { buildInfo: Uint8Array; output: Uint8Array }[];
 }
 
 /** One call frame of a test's trace as child.mjs hands it over. */

@@ -64,10 +64,7 @@ const writeUserSources = async (compiled: CompiledSuite, files: string[], dir: s
   return paths;
 };
 
-/**
- * A compile's artifacts and build info, encoded once: a compile the cache answers hands back the
- * same output object, and encoding forge-std's ASTs again took ~13 ms a run.
- */
+/** A compile's artifacts, made once: a compile the cache answers hands back the same output object. */
 const builtOnce = new WeakMap<object, SuiteArtifacts>();
 const artifactsOf = (compiled: CompiledSuite): SuiteArtifacts => {
   const key = compiled.output as object;
@@ -123,7 +120,6 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
           }),
           ...(testSourcePaths ? { testSourcePaths } : {}),
         },
-        buildInfos: built.buildInfos,
       };
       void handle.ready.then((ready) => {
         // A child that dies before it is ready, or before it reads the job, is reported by its exit.
