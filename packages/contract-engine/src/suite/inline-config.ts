@@ -68,7 +68,7 @@ export const inlineSizes = (output: unknown, base: CampaignSizes): ((contract: s
 };
 
 /** EDR's `InlineConfigError` (index.d.ts), as child.mjs hands it over. */
-export type InlineConfigProblem =
+type InlineConfigProblem =
   | { kind: 'InlineConfigInvalidSyntax'; directive: string }
   | { kind: 'InlineConfigUndeclaredProfile'; profile: string; declaredProfiles: string[] }
   | { kind: 'InlineConfigInvalidKey'; key: string }

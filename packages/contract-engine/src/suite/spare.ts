@@ -4,7 +4,7 @@ import { type ChildHandle, spawnChild } from './spawn';
  * An idle spare is ended after this long without a run: it holds about 60 MB resident, which a
  * quiet engine should not keep; the first run after a quiet minute starts its own child again.
  */
-export const SPARE_IDLE_MS = 60_000;
+const SPARE_IDLE_MS = 60_000;
 
 let spare: { handle: ChildHandle; memoryMb: number; idleTimer: NodeJS.Timeout } | null = null;
 

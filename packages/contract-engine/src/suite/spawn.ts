@@ -35,7 +35,7 @@ const STDERR_KEPT = 8_192;
 const OUT_OF_MEMORY = /memory allocation of \d+ bytes failed|out of memory|Allocation failed/i;
 
 /** What the child says once EDR is loaded and its context made. */
-export interface ChildReady {
+interface ChildReady {
   /** performance.now() in the child: how long Node took to start and load EDR. */
   startMs: number;
   rssMb: number;
