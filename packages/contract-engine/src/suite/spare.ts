@@ -27,7 +27,8 @@ const keepSpare = (memoryMb: number) => {
 
 /**
  * The child for one run: the warm spare (spawned, limited and with EDR loaded, waiting) when it
- * has the same memory cap, else a fresh one; either way another spare starts for the next run.
+ * has the same memory cap, else a fresh one; either way another spare starts for the next run
+ * once this one's child has ended.
  * Each child still serves exactly one run and is killed after it (ChildHandle.finish): the spare
  * saves only the wait for Node and EDR to load, nothing of one run reaches another. A spare
  * holds nothing open (spawn.ts unrefs it while idle), and it exits when its parent goes: its IPC
@@ -43,8 +44,9 @@ export const takeChild = (memoryMb: number): ChildHandle => {
     spare = null;
   }
   const handle = taken ?? spawnChild(memoryMb);
-  // After this run's job is on its way: the spare's start then competes less with it.
-  setImmediate(() => keepSpare(memoryMb));
+  // Once this run's child has ended: the spare's start (Node and EDR loading, ~50 ms of CPU)
+  // then takes nothing from the run itself on a machine of two cores.
+  void handle.ended.then(() => keepSpare(memoryMb));
   return handle;
 };
 
