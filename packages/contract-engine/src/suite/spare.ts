@@ -28,7 +28,7 @@ const keepSpare = (memoryMb: number) => {
 /**
  * The child for one run: the warm spare (spawned, limited and with EDR loaded, waiting) when it
  * has the same memory cap, else a fresh one; either way another spare starts for the next run
- * once this one's child has ended.
+ * once this one's child is done.
  * Each child still serves exactly one run and is killed after it (ChildHandle.finish): the spare
  * saves only the wait for Node and EDR to load, nothing of one run reaches another. A spare
  * holds nothing open (spawn.ts unrefs it while idle), and it exits when its parent goes: its IPC
@@ -44,10 +44,19 @@ export const takeChild = (memoryMb: number): ChildHandle => {
     spare = null;
   }
   const handle = taken ?? spawnChild(memoryMb);
-  // Once this run's child has ended: the spare's start (Node and EDR loading, ~50 ms of CPU)
-  // then takes nothing from the run itself on a machine of two cores.
-  void handle.ended.then(() => keepSpare(memoryMb));
-  return handle;
+  // Once this run's child is done (its last message, or its end at a limit): the spare's start
+  // (Node and EDR loading, ~50 ms of CPU) then takes nothing from the run on two cores. Spawned
+  // from finish() itself, not from the exit event: a worker thread that goes straight on to
+  // compile the next run (synchronous solc) would see that event only after the compile.
+  const next = () => keepSpare(memoryMb);
+  void handle.ended.then(next);
+  return {
+    ...handle,
+    finish: () => {
+      handle.finish();
+      next();
+    },
+  };
 };
 
 /** Ends the idle spare, if any (a pool's worker closing; tests). */
