@@ -1,4 +1,12 @@
-export { createEnginePool, type EnginePool, type EnginePoolOptions, type EnginePoolStats, type RunOptions, SUITE_MEMORY_MB } from './pool';
+export {
+  COMPILE_CACHE_MAX_BYTES,
+  createEnginePool,
+  type EnginePool,
+  type EnginePoolOptions,
+  type EnginePoolStats,
+  type RunOptions,
+  SUITE_MEMORY_MB,
+} from './pool';
 export type { WorkerMemory } from './protocol';
 export { DEPLOYMENT_KEY, failedResult, gasByFunction, type EngineCall, type EngineRequest, type EngineResult } from './request';
 export { NETWORK_PROFILES, type NetworkProfile } from './networks';

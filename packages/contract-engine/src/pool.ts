@@ -21,6 +21,14 @@ export interface EnginePoolOptions {
    * grows with the gas the test burned: ~2.1 GB at 10,000,000 gas); 2,560 MB by default.
    */
   suiteMemoryMb?: number;
+  /**
+   * A folder where suite compiles are also kept (beside each worker's memory cache): every worker
+   * of this pool, other pools and processes given the same folder, and a restart find them there.
+   * Under the product's data directory (the launcher's `.data/compile-cache`); none by default.
+   */
+  compileCacheDir?: string;
+  /** The folder's size at most, least recently used compiles removed first; 256 MiB by default. */
+  compileCacheMaxBytes?: number;
   /** Where the stack of a compiler or EVM crash goes (the run itself only says what broke). */
   log?: (line: string) => void;
 }
@@ -29,6 +37,9 @@ export interface RunOptions {
   /** A suite's run as it moves on: compiling, then tests done of the total. */
   onProgress?: (progress: { phase: 'compiling' | 'running'; testsDone: number; testsTotal: number }) => void;
 }
+
+/** The disk compile cache's size by default (see EnginePoolOptions.compileCacheDir): about 70 suites that import forge-std. */
+export const COMPILE_CACHE_MAX_BYTES = 256 * 2 ** 20;
 
 /** What a suite's child may use by default (see EnginePoolOptions.suiteMemoryMb). */
 export const SUITE_MEMORY_MB = 2_560;
@@ -119,6 +130,7 @@ export const createEnginePool = (options: EnginePoolOptions): EnginePool => {
       runTimeoutMs: options.runTimeoutMs,
       suiteMemoryMb: options.suiteMemoryMb ?? SUITE_MEMORY_MB,
       suiteGasPerCall: CONTRACT_CALL_GAS_LIMIT,
+      ...(options.compileCacheDir ? { compileCache: { dir: options.compileCacheDir, maxBytes: options.compileCacheMaxBytes ?? COMPILE_CACHE_MAX_BYTES } } : {}),
     };
     const worker = new Worker(WORKER_ENTRY, { workerData, resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
     const slot: Slot = { worker, ready: false, job: null, timer: null, startedAt: 0, stopped: null, failure: null, runs: 0, solcLoadMs: null, memory: null };

@@ -10,6 +10,8 @@ export interface WorkerSettings {
   suiteMemoryMb: number;
   /** The gas each call of a suite may use. */
   suiteGasPerCall: number;
+  /** Where suite compiles are also kept on disk (shared by every worker and process given it), and its size at most. */
+  compileCache?: { dir: string; maxBytes: number };
 }
 
 export type FromWorker =

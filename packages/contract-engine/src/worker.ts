@@ -4,6 +4,7 @@ import type { Solc } from './compile';
 import { crashSummary } from './crash';
 import type { FromWorker, ToWorker, WorkerMemory, WorkerSettings } from './protocol';
 import { runContract } from './run';
+import { setSharedCompileCache } from './suite/compile';
 import { runSuiteRequest } from './suite/run-request';
 import { SUITE_TEST_TYPES } from '@starforge/contracts';
 
@@ -12,6 +13,7 @@ import { SUITE_TEST_TYPES } from '@starforge/contracts';
 // land in the service's own thread.
 const port = parentPort!;
 const settings = workerData as WorkerSettings;
+if (settings.compileCache) setSharedCompileCache({ dir: settings.compileCache.dir, maxDiskBytes: settings.compileCache.maxBytes });
 const started = performance.now();
 const solc = (await import('solc')).default as Solc;
 const send = (message: FromWorker) => port.postMessage(message);

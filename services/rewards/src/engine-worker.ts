@@ -15,7 +15,7 @@ import { registerEngineJobs } from './jobs';
 const log = (line: string) => console.log(`[engine] ${line}`);
 const env = readServiceEnv();
 const config = readRewardsConfig();
-const { workers, runTimeoutMs, memoryMb, suiteMemoryMb, stopGraceMs, healthPort, nice } = config.engine;
+const { workers, runTimeoutMs, memoryMb, suiteMemoryMb, stopGraceMs, healthPort, nice, compileCache } = config.engine;
 // Every thread at the engine's priority, before any engine thread starts: on Linux a nice value
 // is a thread's own (V8's and libuv's threads, already running, would keep theirs, and V8 compiles
 // solc's WebAssembly on them) and a new thread takes its creator's.
@@ -37,7 +37,14 @@ if (!schema?.ready) {
 
 let running = 0;
 let finished = 0;
-const pool = lazyContractEngine({ size: workers, runTimeoutMs, memoryMb, suiteMemoryMb, log: (line) => console.error(`[engine] ${line}`) });
+const pool = lazyContractEngine({
+  size: workers,
+  runTimeoutMs,
+  memoryMb,
+  suiteMemoryMb,
+  ...(compileCache ? { compileCacheDir: compileCache.dir, compileCacheMaxBytes: compileCache.maxBytes } : {}),
+  log: (line) => console.error(`[engine] ${line}`),
+});
 const engine: ContractEngine = {
   run: async (request, onProgress) => {
     running += 1;

@@ -106,6 +106,13 @@ const DEVELOPMENT_SOLANA_TREASURY = '6tPJcLZYVtm6dGWxmpiuUG8sCgVqRXf63kqj7nLPRpP
 export const nftImageDir = (options: Pick<StackOptions, 'dataDir' | 'imageDir'>): string =>
   resolve(options.imageDir ?? join(dirname(options.dataDir ?? fromRoot('.data/pg')), 'nft-images'));
 
+/**
+ * The engine workers' compile cache folder, absolute: beside the embedded PostgreSQL's data like
+ * the images (`.data/compile-cache`), shared by every engine worker process the launcher starts.
+ */
+export const compileCacheDir = (options: Pick<StackOptions, 'dataDir'>): string =>
+  resolve(join(dirname(options.dataDir ?? fromRoot('.data/pg')), 'compile-cache'));
+
 /** Longer than the gateway's readiness probe interval (service-copies.ts). */
 const GATEWAY_NOTICES_MS = 600;
 
@@ -194,7 +201,9 @@ export const startStack = async (options: StackOptions): Promise<RunningStack> =
     const engineWorkers = options.engineWorkers ?? 1;
     for (let i = 0; i < engineWorkers; i++) {
       const name = engineWorkers > 1 ? `${ENGINE_WORKER}-${i + 1}` : ENGINE_WORKER;
-      processes.push(startSupervised(name, serviceEntry(ENGINE_WORKER), { ...shared, ENGINE_HEALTH_PORT: '0' }, log));
+      processes.push(
+        startSupervised(name, serviceEntry(ENGINE_WORKER), { ENGINE_COMPILE_CACHE_DIR: compileCacheDir(options), ...shared, ENGINE_HEALTH_PORT: '0' }, log),
+      );
     }
     await Promise.all(processes.map((p) => p.listening));
     await Promise.all(serviceCopies.map((copy) => waitForOk(copy.ready)));

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { SUITE_LIBRARY_PREFIXES } from '@starforge/contracts';
 import type { AbiEntry } from '../abi';
 import type { CompiledSuite } from './compile';
@@ -36,8 +35,6 @@ export interface ContractInfo {
 export interface SuiteArtifacts {
   artifacts: EdrArtifact[];
   testSuites: ArtifactId[];
-  /** Hardhat 3's build info and its output, as EDR's stack traces read them. */
-  buildInfos: { buildInfo: Uint8Array; output: Uint8Array }[];
   contracts: ContractInfo[];
   /** The user's own files (not the installed libraries). */
   files: string[];
@@ -57,7 +54,9 @@ const hexLength = (code: string | undefined) => Math.floor((code ?? '').replace(
  * Turns solc's standard JSON into what `runSolidityTests` takes, the way Hardhat 3's
  * solidity-test task does (artifacts of every contract, so cheatcodes such as `deployCode` and the
  * trace decoder know them all; a suite per deployable contract of the user's files with a test
- * function; build infos in the `hh3-sol-build-info-1` format).
+ * function). No build infos: EDR reads them only for its Solidity stack traces, which the
+ * product does not show (a failure shows its call trace); they were ~3.7 MB per run (forge-std's
+ * ASTs) to send to the child and parse there, and every result is the same without them.
  */
 export const suiteArtifacts = (compiled: CompiledSuite): SuiteArtifacts => {
   const input = compiled.input as SolcStandardInput;
@@ -82,28 +81,11 @@ export const suiteArtifacts = (compiled: CompiledSuite): SuiteArtifacts => {
       contracts.push({ name, source, abi: contract.abi, codeSize: hexLength(contract.evm?.deployedBytecode?.object), isTestSuite });
     }
   }
-  const encoded = JSON.stringify(input);
-  const id = `solc-${solcVersion.replaceAll('.', '_')}-${createHash('sha256').update(encoded).digest('hex').slice(0, 32)}`;
   const sources = Object.keys(input.sources);
-  const buildInfo = {
-    _format: 'hh3-sol-build-info-1',
-    id,
-    solcVersion,
-    solcLongVersion: compiled.solcVersion,
-    userSourceNameMap: Object.fromEntries(sources.map((s) => [s, s])),
-    input,
-  };
-  const text = new TextEncoder();
   const suites = contracts.filter((c) => c.isTestSuite);
   return {
     artifacts,
     testSuites: artifacts.filter((a) => suites.some((s) => s.name === a.id.name && s.source === a.id.source)).map((a) => a.id),
-    buildInfos: [
-      {
-        buildInfo: text.encode(JSON.stringify(buildInfo)),
-        output: text.encode(JSON.stringify({ _format: 'hh3-sol-build-info-output-1', id, output })),
-      },
-    ],
     contracts,
     files: sources.filter((s) => !isLibraryFile(s)),
     testsTotal: suites.reduce((sum, s) => sum + s.abi.filter(isTestFunction).length, 0),

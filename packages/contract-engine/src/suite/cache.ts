@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** What a compile leaves to be answered again: everything of a CompiledSuite but how it was had. */
@@ -31,6 +32,9 @@ export interface CompileCacheOptions {
 }
 
 const KEY = /^[0-9a-f]{64}$/;
+
+/** A `.partial` file older than this was left by a writer that died: pruning removes it. */
+const PARTIAL_STALE_MS = 10 * 60_000;
 
 /**
  * solc's output cached by the hash of what decides it (see compile.ts's key): in memory, least
@@ -67,15 +71,25 @@ export const createCompileCache = (options: CompileCacheOptions = {}): CompileCa
     if (!options.dir) return null;
     try {
       const text = await readFile(fileOf(key), 'utf8');
-      return { value: JSON.parse(text) as CachedCompile, bytes: text.length };
+      const value = JSON.parse(text) as CachedCompile;
+      // Used now: the disk's pruning removes the least recently used first.
+      const now = new Date();
+      await utimes(fileOf(key), now, now).catch(() => {});
+      return { value, bytes: text.length };
     } catch {
       return null;
     }
   };
 
   const pruneDisk = async (dir: string) => {
+    const names = await readdir(dir);
+    // What a writer killed mid-write left (a live one renames its file within a second or so).
+    for (const name of names.filter((n) => n.endsWith('.partial'))) {
+      const s = await stat(join(dir, name)).catch(() => null);
+      if (s && Date.now() - s.mtimeMs > PARTIAL_STALE_MS) await rm(join(dir, name), { force: true });
+    }
     const files = await Promise.all(
-      (await readdir(dir))
+      names
         .filter((name) => name.endsWith('.json'))
         .map(async (name) => {
           const s = await stat(join(dir, name)).catch(() => null);
@@ -108,11 +122,18 @@ export const createCompileCache = (options: CompileCacheOptions = {}): CompileCa
       remember(key, value, size);
       if (!options.dir) return;
       await mkdir(options.dir, { recursive: true });
-      // Written whole under another name, then renamed: a reader never sees half a file.
-      const partial = `${fileOf(key)}.${process.pid}.partial`;
-      await writeFile(partial, JSON.stringify(value));
-      await rename(partial, fileOf(key));
-      await pruneDisk(options.dir);
+      // Written whole under a name of its own (worker threads share the pid; processes share the
+      // folder), then renamed: a reader never sees half a file, and two writers of the same key
+      // each rename a whole file (the same compile), the last one staying.
+      const partial = `${fileOf(key)}.${process.pid}-${randomBytes(6).toString('hex')}.partial`;
+      try {
+        await writeFile(partial, JSON.stringify(value));
+        await rename(partial, fileOf(key));
+        await pruneDisk(options.dir);
+      } catch {
+        // The disk is an aid (full, read-only): the compile stands, kept in memory.
+        await rm(partial, { force: true }).catch(() => {});
+      }
     },
     stats: () => ({ entries: entries.size, bytes, hits, misses }),
   };

@@ -1,5 +1,6 @@
 // The child process that runs one suite on EDR (spawned by spawn.ts: an empty environment, its
-// data segment capped, killed at the run's time limit). Plain JavaScript so that it starts with
+// data segment capped, killed at the run's time limit). It may be spawned ahead of its run, as
+// a spare (spare.ts): it loads EDR, says ready, and waits for its one job. Plain JavaScript so that it starts with
 // no loader: it only drives EDR and hands back plain values over the IPC channel (advanced
 // serialization, so bigints and byte arrays cross as they are); the parent shapes the result.
 import {
@@ -19,6 +20,10 @@ const LOG_KIND = 5;
 const send = (message) => process.send?.(message);
 const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
 const hex = (bytes) => `0x${Buffer.from(bytes).toString('hex')}`;
+
+// The parent gone (its process, or the worker thread that spawned this one, ended): nobody will
+// send a run or read a result, so a waiting spare leaves no process behind.
+process.once('disconnect', () => process.exit(0));
 
 const context = new EdrContext();
 await context.registerSolidityTestRunnerFactory(L1_CHAIN_TYPE, l1SolidityTestRunnerFactory());
@@ -99,6 +104,7 @@ process.once('message', async ({ job }) => {
       includeTraces: IncludeTraces.All,
       collectStackTraces: CollectStackTraces.OnFailure,
     };
+    // No build infos (artifacts.ts): they serve only Solidity stack traces, which nothing reads.
     // runSolidityTests may resolve before its last suite's callback (Hardhat counts the suites
     // too): the run is over when every suite has reported.
     let reported = 0;
@@ -107,14 +113,16 @@ process.once('message', async ({ job }) => {
       allReported = resolve;
     });
     if (job.testSuites.length === 0) allReported();
-    await context.runSolidityTests(L1_CHAIN_TYPE, job.artifacts, job.testSuites, config, { buildInfos: job.buildInfos, ignoreContracts: false }, (suite) => {
+    await context.runSolidityTests(L1_CHAIN_TYPE, job.artifacts, job.testSuites, config, { buildInfos: [], ignoreContracts: false }, (suite) => {
       send({ type: 'suite', suite: { name: suite.id.name, source: suite.id.source, warnings: suite.warnings, tests: suite.testResults.map(testOf) } });
       if (++reported === job.testSuites.length) allReported();
     });
     await everySuite;
     send({ type: 'done', rssMb: rssMb() });
   } catch (error) {
-    send({ type: 'error', message: error instanceof Error ? error.message : String(error), rssMb: rssMb() });
+    // EDR's refusal of a suite's inline configuration carries each problem, placed in its file.
+    const inlineConfigErrors = Array.isArray(error?.inlineConfigErrors) ? error.inlineConfigErrors : null;
+    send({ type: 'error', message: error instanceof Error ? error.message : String(error), inlineConfigErrors, rssMb: rssMb() });
   }
   // The parent ends this process once it has the last message.
 });

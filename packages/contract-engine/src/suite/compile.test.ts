@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -349,6 +349,43 @@ describe('the compile cache', () => {
     const fromDisk = await compileSuite(counter(1), { evmVersion: 'prague', cache: createCompileCache({ dir }) });
     expect(fromDisk.cached).toBe(true);
     expect(fromDisk.output).toEqual(first.output);
+  });
+
+  const entryOf = (n: number, size = 0) => ({ solcVersion: 'v', evmVersion: 'prague', input: n, output: 'x'.repeat(size), errors: [], warnings: [] });
+  const keyOf = (n: number) => n.toString(16).padStart(64, '0');
+
+  it('takes many writers on one folder at once (threads of one process, processes): every entry whole, no partial file left', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'compile-cache-'));
+    dirs.push(dir);
+    // Six caches (as six worker threads: one pid) write the same twenty keys at once.
+    const writers = Array.from({ length: 6 }, () => createCompileCache({ dir, maxBytes: 0 }));
+    await Promise.all(writers.flatMap((cache) => Array.from({ length: 20 }, (_, n) => cache.set(keyOf(n), entryOf(n, 50_000), 50_000))));
+    const files = await readdir(dir);
+    expect(files.filter((f) => !f.endsWith('.json'))).toEqual([]);
+    expect(files).toHaveLength(20);
+    const reader = createCompileCache({ dir });
+    for (let n = 0; n < 20; n++) expect(await reader.get(keyOf(n))).toEqual(entryOf(n, 50_000));
+  });
+
+  it('keeps the folder within its size, the least recently used out first, and clears what a dead writer left', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'compile-cache-'));
+    dirs.push(dir);
+    const size = JSON.stringify(entryOf(1, 10_000)).length;
+    const left = join(dir, `${keyOf(9)}.json.123-dead.partial`);
+    await writeFile(left, 'half a fil');
+    const old = new Date(Date.now() - 3_600_000);
+    await utimes(left, old, old);
+    const cache = createCompileCache({ dir, maxBytes: 0, maxDiskBytes: size * 3 });
+    for (const n of [1, 2, 3]) {
+      await cache.set(keyOf(n), entryOf(n, 10_000), size);
+      // Distinct times, as runs seconds apart would have.
+      const at = new Date(Date.now() - 60_000 + n * 1_000);
+      await utimes(join(dir, `${keyOf(n)}.json`), at, at);
+    }
+    // Reading 1 makes it the most recently used: 2 goes when 4 comes.
+    expect(await cache.get(keyOf(1))).toEqual(entryOf(1, 10_000));
+    await cache.set(keyOf(4), entryOf(4, 10_000), size);
+    expect((await readdir(dir)).sort()).toEqual([1, 3, 4].map((n) => `${keyOf(n)}.json`));
   });
 
   it('keeps at most its bytes in memory, dropping the least recently used first', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CompilerMessage, SuiteSource } from '@starforge/contracts';
 import { type Solc, sourcePositions } from '../compile';
 import { CompilerCrash } from '../crash';
-import { type CachedCompile, type CompileCache, createCompileCache } from './cache';
+import { type CachedCompile, type CompileCache, type CompileCacheOptions, createCompileCache } from './cache';
 import { LIBRARIES_AVAILABLE, LIBRARIES_FINGERPRINT, resolveLibraryImport } from './libraries';
 
 export interface CompiledSuite {
@@ -70,7 +70,16 @@ const loadSolc = () => {
   return solcLoading;
 };
 
-const sharedCache = createCompileCache();
+let sharedCache = createCompileCache();
+
+/**
+ * Sets the process's (the worker thread's) shared cache, which compileSuite uses unless given
+ * one: the engine's worker passes the pool's compile cache folder, so a compile is kept on disk
+ * for the other workers, the other engine processes on the machine and after a restart.
+ */
+export const setSharedCompileCache = (options: CompileCacheOptions) => {
+  sharedCache = createCompileCache(options);
+};
 
 /** The hash of everything that decides solc's answer. */
 const cacheKey = (solcVersion: string, input: { sources: Record<string, { content: string }>; settings: unknown }) => {

@@ -1,12 +1,13 @@
 import type { RunnerConfig } from './config';
+import type { InlineConfigError } from './inline-config';
 import type { ArtifactId, EdrArtifact } from './artifacts';
 
 /** What the parent sends the child: everything `runSolidityTests` takes, as plain values. */
 export interface ChildJob {
   artifacts: EdrArtifact[];
   testSuites: ArtifactId[];
-  config: RunnerConfig;
-  buildInfos: { buildInfo: Uint8Array; output: Uint8Array }[];
+  /** With the test sources' paths on disk when they carry inline configuration (EDR reads it there). */
+  config: RunnerConfig & { testSourcePaths?: Record<string, string> };
 }
 
 /** One call frame of a test's trace as child.mjs hands it over. */
@@ -67,4 +68,4 @@ export type FromChild =
   | { type: 'ready'; startMs: number; rssMb: number }
   | { type: 'suite'; suite: ChildSuite }
   | { type: 'done'; rssMb: number }
-  | { type: 'error'; message: string; rssMb: number };
+  | { type: 'error'; message: string; inlineConfigErrors: InlineConfigError[] | null; rssMb: number };

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import type { FunctionResult } from '@starforge/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventTopicOf } from '../abi';
 import { runSuite, type SuiteOutcome } from './run';
+import { sparePid } from './spare';
+import { suiteChildren } from './testing/children';
 import { compileFixture } from './testing/fixture';
 import { LONG_TEST, LOOP_TEST, QUICK_TEST, SLOW_FUZZ_TEST } from './testing/limits';
 import { VAULT, VAULT_TEST } from './testing/vault';
@@ -138,27 +139,14 @@ describe('runSuite on the vault suite', () => {
   });
 });
 
-/** The suite children this process has spawned, found in /proc (prlimit execs Node, so the pid is the child's). */
-const suiteChildren = (): number[] =>
-  readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const ppid = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-        return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('child.mjs');
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-
 describe('runSuite at its limits', () => {
   it('fails only the run whose child crashed, with a sentence', async () => {
     const long = runSuite(compileFixture({ 'test/Long.t.sol': LONG_TEST }), { limits: { timeMs: 60_000, memoryMb: 4_096, gasPerCall: 2_000_000_000 } });
     let crashed: number | undefined;
     while (crashed === undefined) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      crashed = suiteChildren()[0];
+      // The spare waiting for the next run (spare.ts) is another child: the running one is the other.
+      crashed = suiteChildren().find((pid) => pid !== sparePid());
     }
     const other = runSuite(compileFixture({ 'test/Quick.t.sol': QUICK_TEST }), { limits: { timeMs: 60_000, memoryMb: 4_096, gasPerCall: 10_000_000 } });
     process.kill(crashed, 'SIGSEGV');

@@ -1,9 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { SUITE_MEMORY_MB } from '@starforge/contract-engine';
+import { COMPILE_CACHE_MAX_BYTES, SUITE_MEMORY_MB } from '@starforge/contract-engine';
 import { TEST_RUN_MAX_DELAY_MS, TEST_RUN_MIN_DELAY_MS, WITHDRAWAL_COMPLETION_DELAY_MS } from '@starforge/contracts';
 import { ENGINE_THREADS_DEFAULT } from '@starforge/service-kit';
 
 const delayMs = z.coerce.number().int().min(0).max(600_000);
+
+/** Where suite compiles are kept when nothing says otherwise: `.data/compile-cache` in the checkout, beside the embedded PostgreSQL. */
+const DEFAULT_COMPILE_CACHE_DIR = fileURLToPath(new URL('../../../../.data/compile-cache', import.meta.url));
 
 const rewardsEnvSchema = z
   .object({
@@ -39,6 +43,20 @@ const rewardsEnvSchema = z
      * machine it shares with services, their requests go first and contract runs take what is left.
      */
     ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
+    /**
+     * The engine worker's folder of suite compiles (solc's output by the hash of what decides it),
+     * shared by its worker threads and every engine worker on the machine given the same folder,
+     * and kept across restarts: a suite compiled once (~1-3 s with forge-std) is read back in
+     * tens of ms. The launcher passes one under its data directory.
+     */
+    ENGINE_COMPILE_CACHE_DIR: z.string().min(1).default(DEFAULT_COMPILE_CACHE_DIR),
+    /** That folder's size at most, least recently used compiles removed first; 0 keeps none on disk. */
+    ENGINE_COMPILE_CACHE_MB: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(65_536)
+      .default(COMPILE_CACHE_MAX_BYTES / 2 ** 20),
     /** The engine worker's own /health port (0: any free one, printed when it listens). */
     ENGINE_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   })
@@ -50,7 +68,17 @@ export interface RewardsConfig {
   testRunDelayMs: { min: number; max: number };
   withdrawalDelayMs: number;
   /** The contract engine's pool (packages/contract-engine) in each engine worker process, and how that process stops and is seen. */
-  engine: { workers: number; runTimeoutMs: number; memoryMb: number; suiteMemoryMb: number; stopGraceMs: number; healthPort: number; nice: number };
+  engine: {
+    workers: number;
+    runTimeoutMs: number;
+    memoryMb: number;
+    suiteMemoryMb: number;
+    stopGraceMs: number;
+    healthPort: number;
+    nice: number;
+    /** The disk compile cache, or null when ENGINE_COMPILE_CACHE_MB is 0. */
+    compileCache: { dir: string; maxBytes: number } | null;
+  };
 }
 
 /** The rewards service's settings; the one place in the service that reads `process.env`. */
@@ -67,6 +95,7 @@ export const readRewardsConfig = (source: NodeJS.ProcessEnv = process.env): Rewa
       stopGraceMs: env.ENGINE_STOP_GRACE_MS,
       healthPort: env.ENGINE_HEALTH_PORT,
       nice: env.ENGINE_NICE,
+      compileCache: env.ENGINE_COMPILE_CACHE_MB === 0 ? null : { dir: env.ENGINE_COMPILE_CACHE_DIR, maxBytes: env.ENGINE_COMPILE_CACHE_MB * 2 ** 20 },
     },
   };
 };

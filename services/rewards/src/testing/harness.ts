@@ -27,7 +27,7 @@ const rewardsMigrations = [
 export const testConfig: RewardsConfig = {
   testRunDelayMs: { min: 100, max: 200 },
   withdrawalDelayMs: 100,
-  engine: { workers: 1, runTimeoutMs: 20_000, memoryMb: 512, suiteMemoryMb: 2_560, stopGraceMs: 2_000, healthPort: 0, nice: 0 },
+  engine: { workers: 1, runTimeoutMs: 20_000, memoryMb: 512, suiteMemoryMb: 2_560, stopGraceMs: 2_000, healthPort: 0, nice: 0, compileCache: null },
 };
 
 /** testConfig with every delay (test runs, withdrawals) set to `delayMs`. */
