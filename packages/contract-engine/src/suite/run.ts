@@ -143,7 +143,9 @@ export const runSuite = async (compiled: CompiledSuite, options: SuiteRunOptions
           for (const test of message.suite.tests) {
             tests.push(test);
             const testSizes = sizesOf(message.suite.name, message.suite.source, test.name);
-            functions.push(functionResultOf(test, message.suite, { sizes: testSizes, gasPerCall: limits.gasPerCall, decoder, traces: options.traces ?? 'failing' }));
+            functions.push(
+              functionResultOf(test, message.suite, { sizes: testSizes, gasPerCall: limits.gasPerCall, decoder, traces: options.traces ?? 'failing' }),
+            );
           }
           const contract = built.contracts.find((c) => c.name === message.suite.name && c.source === message.suite.source);
           for (const entry of contract?.abi ?? []) {
