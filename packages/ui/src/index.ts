@@ -10,6 +10,7 @@ export { WalletButton, type WalletButtonProps } from './wallet-button';
 export { NftImage } from './nft-image';
 export { Pager } from './pager';
 export { SearchBox } from './search-box';
+export { PagedSearchList, usePagedSearch, type PagedSearchListProps } from './paged-search-list';
 export { readPage, readSearch, searchParamsOf, type PagedSearch } from './search-params';
 export { LoadFailed } from './load-failed';
 export { ConfirmButton } from './confirm-button';
