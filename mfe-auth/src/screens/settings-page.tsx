@@ -1,11 +1,11 @@
 import { useUser } from '@starforge/host';
 import { FullPageSpinner, TopBar, type TopBarLink } from '@starforge/ui';
-import { useProfile } from '../api/use-profile';
-import { settingsText } from '../settings-text';
-import { AccountStatusCard } from './account-status-card';
-import { ProfileForm } from './profile-form';
-import { QuickActions } from './quick-actions';
-import './settings.css';
+import { useProfile } from '../features/settings/api/use-profile';
+import { settingsText } from '../features/settings/settings-text';
+import { AccountStatusCard } from '../features/settings/components/account-status-card';
+import { ProfileForm } from '../features/settings/components/profile-form';
+import { QuickActions } from '../features/settings/components/quick-actions';
+import '../features/settings/components/settings.css';
 
 const navLinks: TopBarLink[] = [
   { to: '/dashboard', label: settingsText.nav.dashboard },
