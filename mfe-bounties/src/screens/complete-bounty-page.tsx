@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { useLeaveOnFailure } from '@starforge/host';
 import { Spinner, TopBar, type TopBarLink } from '@starforge/ui';
 import { useCompletion } from '../features/completion/api/completion';
 import { BountySummary } from '../features/completion/components/bounty-summary';
 import { CompletionForm } from '../features/completion/components/completion-form';
 import { CompletionStatus } from '../features/completion/components/completion-status';
-import { useLeaveOnLoadFailure } from '../features/completion/lib/leave-on-load-failure';
 import { ProofBlock } from '../shared/components/proof/proof-block';
 import { ReleaseClaim } from '../shared/components/release-claim';
 
@@ -27,7 +27,7 @@ const links: TopBarLink[] = [
 export function CompleteBountyPage() {
   const { id = '' } = useParams();
   const { answer, failed, creatorHere, ended, refetch } = useCompletion(id);
-  useLeaveOnLoadFailure(failed);
+  useLeaveOnFailure(failed, bountiesMessages.loadBountyFailed, '/bounties');
   const navigate = useNavigate();
   useEffect(() => {
     if (creatorHere) navigate(`/bounty/${encodeURIComponent(id)}/review`, { replace: true });

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router-dom';
+import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { useLeaveOnFailure } from '@starforge/host';
 import { Spinner, TopBar, type TopBarLink } from '@starforge/ui';
 import { BountySummary } from '../features/completion/components/bounty-summary';
-import { useLeaveOnLoadFailure } from '../features/completion/lib/leave-on-load-failure';
 import { useReview } from '../features/review/api/review';
 import { ReviewPanel } from '../features/review/components/review-panel';
 
@@ -19,7 +20,7 @@ const links: TopBarLink[] = [
 export function ReviewBountyPage() {
   const { id = '' } = useParams();
   const { answer, failed, refetch } = useReview(id);
-  useLeaveOnLoadFailure(failed);
+  useLeaveOnFailure(failed, bountiesMessages.loadBountyFailed, '/bounties');
 
   return (
     <>
