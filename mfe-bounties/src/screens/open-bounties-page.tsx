@@ -1,14 +1,8 @@
 import { BOUNTY_SEARCH_MAX_LENGTH, bountiesMessages, showingOpenBounties } from '@starforge/contracts/bounties-constants';
-import { PagedSearchList, TopBar, type TopBarLink, usePagedSearch } from '@starforge/ui';
+import { PagedSearchList, TopBar, usePagedSearch } from '@starforge/ui';
 import { useOpenBounties } from '../features/open-bounties/api/open-bounties';
 import { OpenBountyCard } from '../features/open-bounties/components/open-bounty-card';
-
-/** Spec section 2: Dashboard, Marketplace, Projects (and Sign Out, the top bar's own). */
-const links: TopBarLink[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/marketplace', label: 'Marketplace' },
-  { to: '/projects', label: 'Projects' },
-];
+import { openBountiesLinks } from './nav-links';
 
 /**
  * /bug-bounties: the open bounties, newest first, 24 a page, searched by the server on title,
@@ -22,7 +16,7 @@ export function OpenBountiesPage() {
 
   return (
     <>
-      <TopBar links={links} />
+      <TopBar links={openBountiesLinks} />
       <main className="sf-main open-bounties-screen">
         <header>
           <h1>Open Bug Bounties</h1>

@@ -1,16 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
 import { useLeaveOnFailure } from '@starforge/host';
-import { Spinner, TopBar, type TopBarLink } from '@starforge/ui';
+import { Spinner, TopBar } from '@starforge/ui';
 import { BountySummary } from '../features/completion/components/bounty-summary';
 import { useReview } from '../features/review/api/review';
 import { ReviewPanel } from '../features/review/components/review-panel';
-
-const links: TopBarLink[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/bounties', label: 'Bounties' },
-  { to: '/projects', label: 'Projects' },
-];
+import { reviewLinks } from './nav-links';
 
 /**
  * /bounty/:id/review (the bounty's creator only; the server refuses anyone else the proof, who
@@ -24,7 +19,7 @@ export function ReviewBountyPage() {
 
   return (
     <>
-      <TopBar links={links} />
+      <TopBar links={reviewLinks} />
       <main className="sf-main bounty-work-screen">
         <header>
           <h1>Review Completion</h1>

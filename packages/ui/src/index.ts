@@ -1,6 +1,7 @@
 export { Spinner, FullPageSpinner } from './spinner';
 export { Field, PasswordField, TextAreaField, SelectField, type SelectOption } from './field';
 export { GuestTopBar, TopBar, type TopBarLink } from './top-bar';
+export { navLink, navLinks } from './nav-links';
 export { ComingSoon, ComingSoonPage } from './coming-soon';
 export { SessionControlsProvider, useSessionControls, type SessionControls } from './session-controls';
 export { StatCard } from './stat-card';
