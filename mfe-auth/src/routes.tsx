@@ -1,6 +1,6 @@
 import type { RemoteRoutesModule } from '@starforge/host';
-import { AuthPage } from './features/auth/components/auth-page';
-import { SettingsPage } from './features/settings/components/settings-page';
+import { AuthPage } from './screens/auth-page';
+import { SettingsPage } from './screens/settings-page';
 
 // Both screens travel in this remote's one route chunk (about 10 KB gzip): splitting them
 // further would add a second round trip, and a Suspense reveal delay, to every first visit.

@@ -1,5 +1,5 @@
 import type { RemoteWidgetsModule } from '@starforge/host';
-import { DashboardStats } from './features/stats/dashboard-stats';
+import { DashboardStats } from './features/stats/components/dashboard-stats';
 import { TestingEngine } from './features/testing-engine/components/testing-engine';
 import { TokenPanel } from './features/tokens/components/token-panel';
 import { announceRewardsResults } from './shared/lib/announce-results';

@@ -6,7 +6,7 @@ import { BountyCard } from '../features/bounty-board/components/bounty-card';
 import { BountyForm } from '../features/bounty-board/components/bounty-form';
 import { PlanBadge } from '../features/bounty-board/components/plan-badge';
 import { useSubscription } from '../shared/api/subscription';
-import { bountiesLinks } from '../shared/lib/nav-links';
+import { bountiesLinks } from './nav-links';
 import { listSearch, readProject } from '../shared/lib/search-params';
 import '../shared/components/bounties.css';
 import '../features/bounty-board/components/bounty-board.css';

@@ -1,20 +1,15 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { Spinner, TopBar, type TopBarLink } from '@starforge/ui';
+import { useLeaveOnFailure } from '@starforge/host';
+import { Spinner, TopBar } from '@starforge/ui';
 import { useCompletion } from '../features/completion/api/completion';
 import { BountySummary } from '../features/completion/components/bounty-summary';
 import { CompletionForm } from '../features/completion/components/completion-form';
 import { CompletionStatus } from '../features/completion/components/completion-status';
-import { useLeaveOnLoadFailure } from '../features/completion/lib/leave-on-load-failure';
 import { ProofBlock } from '../shared/components/proof/proof-block';
 import { ReleaseClaim } from '../shared/components/release-claim';
-
-const links: TopBarLink[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/bounties', label: 'Bounties' },
-  { to: '/bug-bounties', label: 'Open Bounties' },
-];
+import { completeLinks } from './nav-links';
 
 /**
  * /bounty/:id/complete (the bounty's claimer only; the server refuses anyone else, who lands on
@@ -27,7 +22,7 @@ const links: TopBarLink[] = [
 export function CompleteBountyPage() {
   const { id = '' } = useParams();
   const { answer, failed, creatorHere, ended, refetch } = useCompletion(id);
-  useLeaveOnLoadFailure(failed);
+  useLeaveOnFailure(failed, bountiesMessages.loadBountyFailed, '/bounties');
   const navigate = useNavigate();
   useEffect(() => {
     if (creatorHere) navigate(`/bounty/${encodeURIComponent(id)}/review`, { replace: true });
@@ -37,7 +32,7 @@ export function CompleteBountyPage() {
 
   return (
     <>
-      <TopBar links={links} />
+      <TopBar links={completeLinks} />
       <main className="sf-main bounty-work-screen">
         <header>
           <h1>Complete Bounty</h1>

@@ -2,7 +2,7 @@ import { useSessionState } from '@starforge/host';
 import { GuestTopBar, Spinner, TopBar } from '@starforge/ui';
 import { PricingFaq } from '../features/plans/components/pricing-faq';
 import { GuestPlans, MemberPlans } from '../features/plans/components/plans';
-import { pricingLinks } from '../shared/lib/nav-links';
+import { pricingLinks } from './nav-links';
 import '../shared/components/bounties.css';
 
 /** /pricing (public): the Free and Pro plans, what each includes, upgrading or downgrading when signed in, and the FAQ. */

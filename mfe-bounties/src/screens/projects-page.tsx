@@ -4,7 +4,7 @@ import { Pager, readPage, Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { useProjects } from '../features/projects/api/projects';
 import { ProjectCard } from '../features/projects/components/project-card';
 import { ProjectForm } from '../features/projects/components/project-form';
-import { projectsLinks } from '../shared/lib/nav-links';
+import { projectsLinks } from './nav-links';
 import { listSearch } from '../shared/lib/search-params';
 import '../shared/components/bounties.css';
 

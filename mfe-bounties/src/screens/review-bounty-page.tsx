@@ -1,15 +1,11 @@
 import { useParams } from 'react-router-dom';
-import { Spinner, TopBar, type TopBarLink } from '@starforge/ui';
+import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { useLeaveOnFailure } from '@starforge/host';
+import { Spinner, TopBar } from '@starforge/ui';
 import { BountySummary } from '../features/completion/components/bounty-summary';
-import { useLeaveOnLoadFailure } from '../features/completion/lib/leave-on-load-failure';
 import { useReview } from '../features/review/api/review';
 import { ReviewPanel } from '../features/review/components/review-panel';
-
-const links: TopBarLink[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/bounties', label: 'Bounties' },
-  { to: '/projects', label: 'Projects' },
-];
+import { reviewLinks } from './nav-links';
 
 /**
  * /bounty/:id/review (the bounty's creator only; the server refuses anyone else the proof, who
@@ -19,11 +15,11 @@ const links: TopBarLink[] = [
 export function ReviewBountyPage() {
   const { id = '' } = useParams();
   const { answer, failed, refetch } = useReview(id);
-  useLeaveOnLoadFailure(failed);
+  useLeaveOnFailure(failed, bountiesMessages.loadBountyFailed, '/bounties');
 
   return (
     <>
-      <TopBar links={links} />
+      <TopBar links={reviewLinks} />
       <main className="sf-main bounty-work-screen">
         <header>
           <h1>Review Completion</h1>

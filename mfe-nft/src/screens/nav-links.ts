@@ -1,10 +1,7 @@
-import type { TopBarLink } from '@starforge/ui';
-
-const dashboard: TopBarLink = { to: '/dashboard', label: 'Dashboard' };
-const marketplace: TopBarLink = { to: '/marketplace', label: 'Marketplace' };
+import { navLinks } from '@starforge/ui';
 
 /** /nfts: the dashboard and the marketplace (spec section 2). */
-export const collectionLinks: TopBarLink[] = [dashboard, marketplace];
+export const collectionLinks = navLinks('/dashboard', '/marketplace');
 
 /** /nft/:id and /nft-creator: back to the collection as well. */
-export const nftLinks: TopBarLink[] = [dashboard, { to: '/nfts', label: 'My NFTs' }, marketplace];
+export const nftLinks = navLinks('/dashboard', '/nfts', '/marketplace');

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { toast } from '@starforge/host';
+import { useLeaveOnFailure } from '@starforge/host';
 import { NftImage, Spinner, TopBar } from '@starforge/ui';
 import { useListingChanged } from '../features/nft-details/api/listing';
 import { useNft } from '../features/nft-details/api/nft';
@@ -18,16 +17,8 @@ import './screens.css';
  */
 export function NftPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const { nft, failed, refetch } = useNft(id);
-  const redirected = useRef(false);
-
-  useEffect(() => {
-    if (!failed || redirected.current) return;
-    redirected.current = true;
-    toast.error(nftMessages.loadNftFailed);
-    navigate('/nfts', { replace: true });
-  }, [failed, navigate]);
+  useLeaveOnFailure(failed, nftMessages.loadNftFailed, '/nfts');
   // A sale moves the NFT to its buyer: who owns it changes for everyone looking at it.
   useListingChanged(id, (status) => {
     if (status === 'sold') refetch();

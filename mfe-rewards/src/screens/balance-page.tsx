@@ -1,7 +1,7 @@
 import { formatCents } from '@starforge/contracts/money';
 import { StatCard, TopBar } from '@starforge/ui';
 import { ConvertForm } from '../features/conversion/components/convert-form';
-import { PointsBalanceCard } from '../features/stats/points-balance-card';
+import { PointsBalanceCard } from '../features/stats/components/points-balance-card';
 import { ForgeWallet } from '../features/tokens/components/forge-wallet';
 import { TiersTable } from '../features/tokens/components/tiers-table';
 import { RecentTransactions } from '../features/transactions/components/recent-transactions';

@@ -4,7 +4,7 @@ import { achievementsOrDefaults } from '../features/achievements/achievement-vie
 import { useAchievements } from '../features/achievements/api/achievements';
 import { AchievementsGrid } from '../features/achievements/components/achievements-grid';
 import { ConvertForm } from '../features/conversion/components/convert-form';
-import { PointsBalanceCard } from '../features/stats/points-balance-card';
+import { PointsBalanceCard } from '../features/stats/components/points-balance-card';
 import { useSummary } from '../shared/api/summary';
 import { formatCount } from '../shared/lib/format';
 import { rewardsNavLinks } from './nav-links';

@@ -3,6 +3,7 @@ export * from './session';
 export * from './wallet';
 export * from './wallet-connection';
 export * from './toast';
+export * from './leave-on-failure';
 export * from './clipboard';
 export * from './http';
 export * from './failure-message';

@@ -1,6 +1,7 @@
 export { Spinner, FullPageSpinner } from './spinner';
 export { Field, PasswordField, TextAreaField, SelectField, type SelectOption } from './field';
 export { GuestTopBar, TopBar, type TopBarLink } from './top-bar';
+export { navLink, navLinks } from './nav-links';
 export { ComingSoon, ComingSoonPage } from './coming-soon';
 export { SessionControlsProvider, useSessionControls, type SessionControls } from './session-controls';
 export { StatCard } from './stat-card';
@@ -10,6 +11,7 @@ export { WalletButton, type WalletButtonProps } from './wallet-button';
 export { NftImage } from './nft-image';
 export { Pager } from './pager';
 export { SearchBox } from './search-box';
+export { PagedSearchList, usePagedSearch, type PagedSearchListProps } from './paged-search-list';
 export { readPage, readSearch, searchParamsOf, type PagedSearch } from './search-params';
 export { LoadFailed } from './load-failed';
 export { ConfirmButton } from './confirm-button';

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useUser } from '@starforge/host';
-import { TopBar } from '@starforge/ui';
+import { navLinks, TopBar } from '@starforge/ui';
 import { WidgetSlot } from '../dashboard/widget-slot';
 import './dashboard.css';
+
+const links = navLinks('/nfts', '/pricing', '/settings');
 
 const navigationCards = [
   { to: '/nft-creator', title: 'NFT Creator', text: 'Design and mint a new NFT.' },
@@ -36,13 +38,7 @@ export function Dashboard() {
   const user = useUser();
   return (
     <>
-      <TopBar
-        links={[
-          { to: '/nfts', label: 'My NFTs' },
-          { to: '/pricing', label: 'Pricing' },
-          { to: '/settings', label: 'Settings' },
-        ]}
-      />
+      <TopBar links={links} />
       <main className="sf-main dashboard">
         <WelcomeLine name={welcomeName(user?.email)} />
         <p className="sf-muted">Your mission control for testing, minting and earning.</p>

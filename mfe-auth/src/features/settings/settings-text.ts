@@ -3,7 +3,8 @@ export const settingsText = {
   title: 'Settings',
   subtitle: 'Manage your profile and account',
   loading: 'Loading profile...',
-  nav: { dashboard: 'Dashboard', nfts: 'NFTs', rewards: 'Rewards' },
+  /** /settings names the collection link so (the route table's words are 'My NFTs'). */
+  nav: { nfts: 'NFTs' },
   profileHeading: 'Profile',
   firstName: 'First Name',
   lastName: 'Last Name',

@@ -1,17 +1,16 @@
 import type { Subscription } from '@starforge/contracts/bounties';
 import { authedRequest, useLiveResource } from '@starforge/host';
 
-/** GET /api/bounties/subscription: the caller's plan (Free until an upgrade; Pro with its start). A failure is logged. */
-const getSubscription = async (): Promise<Subscription> => {
-  try {
-    return (await authedRequest<{ subscription: Subscription }>('/api/bounties/subscription', { method: 'GET' })).subscription;
-  } catch (error) {
-    console.error('the subscription could not be read', error);
-    throw error;
-  }
-};
+/** GET /api/bounties/subscription: the caller's plan (Free until an upgrade; Pro with its start). */
+const getSubscription = async (): Promise<Subscription> =>
+  (await authedRequest<{ subscription: Subscription }>('/api/bounties/subscription', { method: 'GET' })).subscription;
 
-const spec = { key: '/api/bounties/subscription', load: getSubscription, events: ['bounties.subscription_changed'] } as const;
+const spec = {
+  key: '/api/bounties/subscription',
+  load: getSubscription,
+  events: ['bounties.subscription_changed'],
+  failure: { what: 'the subscription' },
+} as const;
 
 /** The signed-in user's plan, read again when it changes (an upgrade or a downgrade in any tab). Mount it only when signed in. */
 export const useSubscription = () => {

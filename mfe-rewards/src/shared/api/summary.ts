@@ -1,6 +1,5 @@
 import type { RewardsSummary } from '@starforge/contracts/rewards';
 import { authedRequest, useLiveResource } from '@starforge/host';
-import { loggedRead } from '../lib/logged-read';
 
 /** What the screens show before the summary arrives or when it cannot be read (spec section 8: zeros, success rate 100). */
 const emptySummary: RewardsSummary = {
@@ -27,8 +26,9 @@ const getSummary = (): Promise<RewardsSummary> => authedRequest<RewardsSummary>(
 
 const spec = {
   key: '/api/rewards/summary',
-  load: loggedRead('rewards summary', getSummary),
+  load: getSummary,
   events: ['rewards.account_changed', 'rewards.test_run_started'],
+  failure: { what: 'rewards summary' },
 } as const;
 
 /**

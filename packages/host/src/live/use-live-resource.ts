@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'reac
 import { authClient } from '../auth-client';
 import { serverEvents } from '../events/server-events';
 import { LiveResources, type LiveResourceSpec, type LiveResourceState } from './live-resources';
+import { loggedLoad, type ReadFailure } from './logged-load';
 
 /**
  * The page's live resources (this package is a federation singleton, so widgets of different
@@ -15,6 +16,13 @@ authClient.onAuthStateChange((event, session) => {
   if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') liveResources.clear();
 });
 
+/** A live resource as a screen asks for it: how to read it, and what a failed read tells. */
+export interface LiveReadSpec<T> extends LiveResourceSpec<T> {
+  failure?: ReadFailure;
+}
+
+const readOf = <T>({ load, failure }: LiveReadSpec<T>): (() => Promise<T>) => (failure ? loggedLoad(load, failure) : load);
+
 /**
  * Data read over HTTP and kept up to date by live events, never by polling:
  * `useLiveResource({ key: '/api/rewards/summary', load: getSummary, events: ['rewards.account_changed'] })`.
@@ -22,14 +30,19 @@ authClient.onAuthStateChange((event, session) => {
  * after a gap in the stream; components with the same key share one request and one answer.
  * `refetch` reads it again now (after an action whose answer changes it). The key and events
  * are taken when the component starts watching; the latest `load` is used.
+ * `failure: { what: 'the cart', announce: marketplaceMessages.loadCartFailed }` logs a failed
+ * read once per request as 'the cart could not be read' (and toasts it), then fails it as usual.
  */
-export const useLiveResource = <T>(spec: LiveResourceSpec<T>): LiveResourceState<T> & { refetch: () => void } => {
+export const useLiveResource = <T>(spec: LiveReadSpec<T>): LiveResourceState<T> & { refetch: () => void } => {
   const { key } = spec;
   const latest = useRef(spec);
   useLayoutEffect(() => {
     latest.current = spec;
   });
-  const subscribe = useCallback((listener: () => void) => liveResources.watch({ ...latest.current, key, load: () => latest.current.load() }, listener), [key]);
+  const subscribe = useCallback(
+    (listener: () => void) => liveResources.watch({ ...latest.current, key, load: () => readOf(latest.current)() }, listener),
+    [key],
+  );
   const snapshot = () => liveResources.snapshot<T>(key);
   const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   const refetch = useCallback(() => liveResources.refetch(key), [key]);

@@ -1,6 +1,6 @@
 import type { Bounty } from '@starforge/contracts';
 import { publishEvents, publishPublicEvent, transaction, type Db, type Jobs, type Sql, type Tx } from '@starforge/service-kit';
-import { readBounty } from './bounties';
+import { readBounty } from './bounty-read-model';
 import { completionApproved, notClaimerToRelease } from './bounties-errors';
 import { CLAIM_LAPSE_JOB, scheduleClaimLapse, type ClaimLapseJob } from './claim-lapse-job';
 import { bountyParties } from './completions';

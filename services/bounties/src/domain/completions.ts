@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Completion, CompletionAnswer, CompletionProof, ProofTest, submitCompletionSchema } from '@starforge/contracts';
 import { publishEvent, transaction, type Db, type Tx } from '@starforge/service-kit';
-import { readBounty } from './bounties';
+import { readBounty } from './bounty-read-model';
 import { bountyNotFound, claimLapsed, completionApproved, notClaimer } from './bounties-errors';
 import { versionFiles } from './code-versions';
 import { bountyWithoutCode } from './proof-errors';

@@ -1,6 +1,6 @@
 import type { BountiesAnswer, OpenBountiesQuery } from '@starforge/contracts';
 import { jsonText, NotifiedCache, type Db, type JsonText, type Sql } from '@starforge/service-kit';
-import { bountyPageAs, readOpenBountiesPage, type SharedBountyPage } from './bounties';
+import { bountyPageAs, readOpenBountiesPage, type SharedBountyPage } from './bounty-read-model';
 
 /** A page of the open-bounties list as every viewer shares it, and its JSON for most of them. */
 interface OpenBountiesPage extends SharedBountyPage {

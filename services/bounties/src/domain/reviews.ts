@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { bountyLedgerDescriptions, type CompletionAnswer, type reviewAnswerSchema, type reviewCompletionSchema } from '@starforge/contracts';
 import { crossUserTransaction, type Db, type Jobs, type ValueMove } from '@starforge/service-kit';
-import { bountySource, fundingKeys, readBounty } from './bounties';
+import { bountySource, fundingKeys } from './bounty-commands';
+import { readBounty } from './bounty-read-model';
 import { noPendingCompletion, notCreator } from './bounties-errors';
 import { lapseTimeSql, scheduleClaimLapse } from './claim-lapse-job';
 import { bountyParties, completionColumns, type CompletionRow, withProof } from './completions';

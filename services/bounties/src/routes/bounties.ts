@@ -7,7 +7,8 @@ import {
   openBountiesQuerySchema,
 } from '@starforge/contracts';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute, sendJsonText } from '@starforge/service-kit';
-import { claimBounty, closeBounty, createBounty, listBounties, readBounty } from '../domain/bounties';
+import { claimBounty, closeBounty, createBounty } from '../domain/bounty-commands';
+import { listBounties, readBounty } from '../domain/bounty-read-model';
 import { releaseClaim } from '../domain/claim-life';
 import { openBountiesAnswer } from '../domain/open-bounty-pages';
 import type { BountiesDeps } from '../deps';

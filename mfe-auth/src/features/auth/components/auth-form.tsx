@@ -1,7 +1,7 @@
 import type { ChangeEvent, FormEvent } from 'react';
 import { Field, PasswordField } from '@starforge/ui';
 import { authText, type AuthMode } from '../auth-text';
-import type { EmailAuthValues } from '../hooks/use-email-auth';
+import type { EmailAuthValues } from '../use-email-auth';
 
 interface AuthFormProps {
   mode: AuthMode;

@@ -1,5 +1,5 @@
 import { PHANTOM_DOWNLOAD_URL } from '@starforge/host';
-import { usePhantomAvailable } from '../../../lib/use-phantom-available';
+import { usePhantomAvailable } from '../../../shared/lib/use-phantom-available';
 import { authText } from '../auth-text';
 
 interface WalletSignInProps {

@@ -1,6 +1,6 @@
 import type { AuthUser, WalletProofBody } from '@starforge/contracts';
 import { authClient, authedRequest, toast } from '@starforge/host';
-import { useProvenWalletAction } from '../../../lib/use-proven-wallet-action';
+import { useProvenWalletAction } from '../../../shared/lib/use-proven-wallet-action';
 import { settingsText } from '../settings-text';
 import { walletLinkErrorMessage } from '../settings-error-message';
 

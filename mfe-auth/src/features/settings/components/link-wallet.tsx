@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PHANTOM_DOWNLOAD_URL } from '@starforge/host';
-import { usePhantomAvailable } from '../../../lib/use-phantom-available';
+import { usePhantomAvailable } from '../../../shared/lib/use-phantom-available';
 import { useLinkWallet } from '../api/use-link-wallet';
 import { settingsText } from '../settings-text';
 

@@ -5,17 +5,11 @@ interface ActiveProject {
   name: string;
 }
 
-/** GET /api/bounties/projects/mine/active: the caller's active projects, the only ones a bounty may be posted to. A failure is logged. */
-const getActiveProjects = async (): Promise<ActiveProject[]> => {
-  try {
-    return (await authedRequest<{ projects: ActiveProject[] }>('/api/bounties/projects/mine/active', { method: 'GET' })).projects;
-  } catch (error) {
-    console.error('your active projects could not be read', error);
-    throw error;
-  }
-};
+/** GET /api/bounties/projects/mine/active: the caller's active projects, the only ones a bounty may be posted to. */
+const getActiveProjects = async (): Promise<ActiveProject[]> =>
+  (await authedRequest<{ projects: ActiveProject[] }>('/api/bounties/projects/mine/active', { method: 'GET' })).projects;
 
-const spec = { key: '/api/bounties/projects/mine/active', load: getActiveProjects, events: [] } as const;
+const spec = { key: '/api/bounties/projects/mine/active', load: getActiveProjects, events: [], failure: { what: 'your active projects' } } as const;
 
 /** What the create form offers, read each time the form appears. */
 export const useActiveProjects = () => {

@@ -1,17 +1,11 @@
 import type { BountiesAnswer } from '@starforge/contracts/bounties';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { authedRequest, toast, useKeptLiveResource } from '@starforge/host';
+import { authedRequest, useKeptLiveResource } from '@starforge/host';
 
-/** GET /api/bounties/bounties?page=&project=: every bounty (or one project's), newest first, 24 a page. A failure is logged and announced. */
-const getBounties = async (url: string): Promise<BountiesAnswer> => {
-  try {
-    return await authedRequest<BountiesAnswer>(url, { method: 'GET' });
-  } catch (error) {
-    console.error('the bug bounties could not be read', error);
-    toast.error(bountiesMessages.loadBountiesFailed);
-    throw error;
-  }
-};
+/** GET /api/bounties/bounties?page=&project=: every bounty (or one project's), newest first, 24 a page. */
+const getBounties = (url: string): Promise<BountiesAnswer> => authedRequest<BountiesAnswer>(url, { method: 'GET' });
+
+const failure = { what: 'the bug bounties', announce: bountiesMessages.loadBountiesFailed };
 
 /**
  * A page of the bounty grid, read again whenever any bounty is posted, claimed, reopened or
@@ -27,5 +21,6 @@ export const useBounties = ({ project, page }: { project: string | null; page: n
     key: url,
     load: () => getBounties(url),
     events: ['bounties.bounty_changed', 'bounties.completion_submitted', 'bounties.completion_reviewed', 'bounties.claim_ended'],
+    failure,
   });
 };

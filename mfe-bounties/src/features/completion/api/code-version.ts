@@ -4,17 +4,16 @@ import { authedRequest, useLiveResource } from '@starforge/host';
 const versionPath = (projectId: string, version: number): string => `/api/bounties/projects/${encodeURIComponent(projectId)}/code/${version}`;
 
 /** GET /api/bounties/projects/:id/code/:version: one saved version with its sources. */
-const getCodeVersion = async (projectId: string, version: number): Promise<{ version: CodeVersion }> => {
-  try {
-    return await authedRequest<{ version: CodeVersion }>(versionPath(projectId, version), { method: 'GET' });
-  } catch (error) {
-    console.error('the code version could not be read', error);
-    throw error;
-  }
-};
+const getCodeVersion = (projectId: string, version: number): Promise<{ version: CodeVersion }> =>
+  authedRequest<{ version: CodeVersion }>(versionPath(projectId, version), { method: 'GET' });
 
 /** A saved version never changes: no event reads it again, only `refetch` after a failure. */
 export const useCodeVersion = (projectId: string, version: number) => {
-  const { status, data, refetch } = useLiveResource({ key: versionPath(projectId, version), load: () => getCodeVersion(projectId, version), events: [] });
+  const { status, data, refetch } = useLiveResource({
+    key: versionPath(projectId, version),
+    load: () => getCodeVersion(projectId, version),
+    events: [],
+    failure: { what: 'the code version' },
+  });
   return { version: data?.version, loading: status === 'loading' && !data, failed: status === 'error' && !data, refetch };
 };

@@ -6,16 +6,12 @@ import { ApiRequestError, authedRequest, useLiveResource } from '@starforge/host
 export const completionPath = (bountyId: string): string => `/api/bounties/bounties/${encodeURIComponent(bountyId)}/completion`;
 
 /** GET /api/bounties/bounties/:id/completion: the bounty and the claimer's own completion (null before the first); only the claimer may read it. */
-const getCompletion = async (bountyId: string): Promise<CompletionAnswer> => {
-  try {
-    return await authedRequest<CompletionAnswer>(completionPath(bountyId), { method: 'GET' });
-  } catch (error) {
-    // Not (or no longer) its claimer is an answer the screen acts on, not a fault.
-    if (!(error instanceof ApiRequestError && error.code === bountiesErrorCodes.notClaimer))
-      console.error('the bounty and its completion could not be read', error);
-    throw error;
-  }
-};
+const getCompletion = (bountyId: string): Promise<CompletionAnswer> => authedRequest<CompletionAnswer>(completionPath(bountyId), { method: 'GET' });
+
+const notClaimer = (error: unknown): boolean => error instanceof ApiRequestError && error.code === bountiesErrorCodes.notClaimer;
+
+// Not (or no longer) its claimer is an answer the screen acts on, not a fault.
+const failure = { what: 'the bounty and its completion', expected: notClaimer };
 
 /**
  * The claimer's view of a bounty, read again when its creator reviews the completion (the
@@ -30,12 +26,13 @@ export const useCompletion = (bountyId: string) => {
     key: completionPath(bountyId),
     load: () => getCompletion(bountyId),
     events: ['bounties.completion_reviewed', 'bounties.claim_ended', 'bounties.proof_run_finished'],
+    failure,
   });
   const earlier = useRef(error);
   const failed = status === 'error' && data === undefined && error !== earlier.current;
   // The creator opening the claimer's screen (a statement row of their hold or its return links
   // here) is sent to the bounty's review screen instead of away with a failure.
-  const creatorHere = failed && error instanceof ApiRequestError && error.code === bountiesErrorCodes.notClaimer;
-  const ended = status === 'error' && data !== undefined && error instanceof ApiRequestError && error.code === bountiesErrorCodes.notClaimer;
+  const creatorHere = failed && notClaimer(error);
+  const ended = status === 'error' && data !== undefined && notClaimer(error);
   return { answer: data, failed: failed && !creatorHere, creatorHere, ended, refetch };
 };

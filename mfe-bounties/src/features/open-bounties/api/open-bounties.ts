@@ -1,19 +1,13 @@
 import type { BountiesAnswer } from '@starforge/contracts/bounties';
 import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { authedRequest, seenUrl, toast, useKeptLiveResource, useSeenTransaction } from '@starforge/host';
+import { authedRequest, seenUrl, useKeptLiveResource, useSeenTransaction } from '@starforge/host';
 import type { PagedSearch } from '@starforge/ui';
 import { openBountiesUrl } from '../open-bounties-url';
 
-/** GET /api/bounties/bounties/open?q=&page=: a page of open bounties, newest first, with the total. A failure is logged and announced. */
-const getOpenBounties = async (url: string): Promise<BountiesAnswer> => {
-  try {
-    return await authedRequest<BountiesAnswer>(url, { method: 'GET' });
-  } catch (error) {
-    console.error('the open bounties could not be read', error);
-    toast.error(bountiesMessages.loadBountiesFailed);
-    throw error;
-  }
-};
+/** GET /api/bounties/bounties/open?q=&page=: a page of open bounties, newest first, with the total. */
+const getOpenBounties = (url: string): Promise<BountiesAnswer> => authedRequest<BountiesAnswer>(url, { method: 'GET' });
+
+const failure = { what: 'the open bounties', announce: bountiesMessages.loadBountiesFailed };
 
 /**
  * The page of open bounties for a search, read again whenever any user posts, claims or closes a
@@ -24,5 +18,5 @@ const getOpenBounties = async (url: string): Promise<BountiesAnswer> => {
 export const useOpenBounties = (search: PagedSearch) => {
   const url = openBountiesUrl(search);
   const seen = useSeenTransaction('bounties.bounty_changed');
-  return useKeptLiveResource({ key: url, load: () => getOpenBounties(seenUrl(url, seen)), events: ['bounties.bounty_changed'] });
+  return useKeptLiveResource({ key: url, load: () => getOpenBounties(seenUrl(url, seen)), events: ['bounties.bounty_changed'], failure });
 };

@@ -5,14 +5,7 @@ import { authedRequest, useLiveResource } from '@starforge/host';
 export const reviewPath = (bountyId: string): string => `/api/bounties/bounties/${encodeURIComponent(bountyId)}/review`;
 
 /** GET /api/bounties/bounties/:id/review: the bounty and its pending completion (null when none); only the creator may read it. */
-const getReview = async (bountyId: string): Promise<CompletionAnswer> => {
-  try {
-    return await authedRequest<CompletionAnswer>(reviewPath(bountyId), { method: 'GET' });
-  } catch (error) {
-    console.error('the bounty and its pending completion could not be read', error);
-    throw error;
-  }
-};
+const getReview = (bountyId: string): Promise<CompletionAnswer> => authedRequest<CompletionAnswer>(reviewPath(bountyId), { method: 'GET' });
 
 /**
  * The creator's view of a bounty, read again when its claimer submits or updates a completion
@@ -26,6 +19,7 @@ export const useReview = (bountyId: string) => {
     key: reviewPath(bountyId),
     load: () => getReview(bountyId),
     events: ['bounties.completion_submitted', 'bounties.claim_ended', 'bounties.proof_run_finished'],
+    failure: { what: 'the bounty and its pending completion' },
   });
   const earlier = useRef(error);
   return { answer: data, failed: status === 'error' && data === undefined && error !== earlier.current, refetch };

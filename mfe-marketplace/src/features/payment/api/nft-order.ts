@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { Listing } from '@starforge/contracts/marketplace';
 import type { Nft } from '@starforge/contracts/nft';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { authedRequest, toast, useLiveResource, useServerEvent } from '@starforge/host';
+import { authedRequest, useLiveResource, useServerEvent } from '@starforge/host';
 
 export interface NftForSale {
   nft: Nft;
@@ -12,26 +12,22 @@ export interface NftForSale {
 
 /**
  * The NFT bought from its page, read as /nft/:id reads it: GET /api/nft/nfts/:id and its
- * listing, GET /api/marketplace/nfts/:id/listing. A failure is logged and announced.
+ * listing, GET /api/marketplace/nfts/:id/listing.
  */
 const getNftForSale = async (nftId: string): Promise<NftForSale> => {
   const id = encodeURIComponent(nftId);
-  try {
-    const [{ nft }, { listing }] = await Promise.all([
-      authedRequest<{ nft: Nft }>(`/api/nft/nfts/${id}`, { method: 'GET' }),
-      authedRequest<{ listing: Listing | null }>(`/api/marketplace/nfts/${id}/listing`, { method: 'GET' }),
-    ]);
-    return { nft, listing };
-  } catch (error) {
-    console.error('the NFT to pay for could not be read', error);
-    toast.error(nftMessages.loadNftFailed);
-    throw error;
-  }
+  const [{ nft }, { listing }] = await Promise.all([
+    authedRequest<{ nft: Nft }>(`/api/nft/nfts/${id}`, { method: 'GET' }),
+    authedRequest<{ listing: Listing | null }>(`/api/marketplace/nfts/${id}/listing`, { method: 'GET' }),
+  ]);
+  return { nft, listing };
 };
+
+const failure = { what: 'the NFT to pay for', announce: nftMessages.loadNftFailed };
 
 /** The NFT and its listing, read again when any tab lists, withdraws or sells it (so a sale elsewhere shows at once). */
 export const useNftForSale = (nftId: string) => {
-  const { status, data, error, refetch } = useLiveResource({ key: `marketplace:payment:nft:${nftId}`, load: () => getNftForSale(nftId), events: [] });
+  const { status, data, error, refetch } = useLiveResource({ key: `marketplace:payment:nft:${nftId}`, load: () => getNftForSale(nftId), events: [], failure });
   useServerEvent('marketplace.listing_changed', ({ data: changed }) => {
     if (changed.nftId === nftId) refetch();
   });

@@ -1,19 +1,13 @@
 import type { MarketplaceSearchAnswer } from '@starforge/contracts/marketplace-search';
 import { nftMessages } from '@starforge/contracts/nft-constants';
-import { authedRequest, seenUrl, toast, useKeptLiveResource, useSeenTransaction } from '@starforge/host';
+import { authedRequest, seenUrl, useKeptLiveResource, useSeenTransaction } from '@starforge/host';
 import type { PagedSearch } from '@starforge/ui';
 import { listingsUrl } from '../search-params';
 
-/** GET /api/marketplace/listings?q=&page=: a page of listed NFTs, newest first, with the total. A failure is logged and announced. */
-const getListings = async (url: string): Promise<MarketplaceSearchAnswer> => {
-  try {
-    return await authedRequest<MarketplaceSearchAnswer>(url, { method: 'GET' });
-  } catch (error) {
-    console.error('the marketplace could not be read', error);
-    toast.error(nftMessages.loadNftsFailed);
-    throw error;
-  }
-};
+/** GET /api/marketplace/listings?q=&page=: a page of listed NFTs, newest first, with the total. */
+const getListings = (url: string): Promise<MarketplaceSearchAnswer> => authedRequest<MarketplaceSearchAnswer>(url, { method: 'GET' });
+
+const failure = { what: 'the marketplace', announce: nftMessages.loadNftsFailed };
 
 /**
  * The page of the grid for a search, read again whenever any tab lists, withdraws or sells an NFT
@@ -24,5 +18,5 @@ const getListings = async (url: string): Promise<MarketplaceSearchAnswer> => {
 export const useListings = (search: PagedSearch) => {
   const url = listingsUrl(search);
   const seen = useSeenTransaction('marketplace.listing_changed');
-  return useKeptLiveResource({ key: url, load: () => getListings(seenUrl(url, seen)), events: ['marketplace.listing_changed'] });
+  return useKeptLiveResource({ key: url, load: () => getListings(seenUrl(url, seen)), events: ['marketplace.listing_changed'], failure });
 };

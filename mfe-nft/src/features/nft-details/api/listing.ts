@@ -6,14 +6,8 @@ import { authedRequest, useLiveResource, useServerEvent } from '@starforge/host'
 export const listingPath = (nftId: string): string => `/api/marketplace/nfts/${encodeURIComponent(nftId)}/listing`;
 
 /** GET /api/marketplace/nfts/:id/listing: the NFT's active listing, or null when it is not for sale. */
-const getListing = async (nftId: string): Promise<Listing | null> => {
-  try {
-    return (await authedRequest<{ listing: Listing | null }>(listingPath(nftId), { method: 'GET' })).listing;
-  } catch (error) {
-    console.error('the listing could not be read', error);
-    throw error;
-  }
-};
+const getListing = async (nftId: string): Promise<Listing | null> =>
+  (await authedRequest<{ listing: Listing | null }>(listingPath(nftId), { method: 'GET' })).listing;
 
 /**
  * Calls `onChange` with the new status when any tab lists, withdraws or sells this NFT: the
@@ -27,7 +21,7 @@ export const useListingChanged = (nftId: string, onChange: (status: ListingStatu
 
 /** The NFT's listing (the marketplace owns listings; this page composes its read), read again on every change of it. */
 export const useListing = (nftId: string) => {
-  const { status, data, refetch } = useLiveResource({ key: listingPath(nftId), load: () => getListing(nftId), events: [] });
+  const { status, data, refetch } = useLiveResource({ key: listingPath(nftId), load: () => getListing(nftId), events: [], failure: { what: 'the listing' } });
   useListingChanged(nftId, refetch);
   return { listing: data ?? null, loading: status === 'loading', failed: status === 'error' && data === undefined, refetch };
 };

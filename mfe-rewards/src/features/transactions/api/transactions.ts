@@ -1,12 +1,11 @@
 import type { LedgerTransaction } from '@starforge/contracts/rewards';
 import { authedRequest, useLiveResource } from '@starforge/host';
-import { loggedRead } from '../../../shared/lib/logged-read';
 
 /** GET /api/rewards/transactions: the user's last 10 ledger rows, newest first. */
 const getTransactions = async (): Promise<LedgerTransaction[]> =>
   (await authedRequest<{ transactions: LedgerTransaction[] }>('/api/rewards/transactions', { method: 'GET' })).transactions;
 
-const spec = { key: '/api/rewards/transactions', load: loggedRead('transactions', getTransactions), events: ['rewards.account_changed'] } as const;
+const spec = { key: '/api/rewards/transactions', load: getTransactions, events: ['rewards.account_changed'], failure: { what: 'transactions' } } as const;
 
 /** Recent transactions, read again whenever the account changes. A failed read is logged. */
 export const useTransactions = () => {

@@ -1,6 +1,5 @@
 import type { Withdrawal } from '@starforge/contracts/rewards';
 import { authedRequest, useLiveResource } from '@starforge/host';
-import { loggedRead } from '../../../shared/lib/logged-read';
 
 /** GET /api/rewards/withdrawals: the user's last 10, newest first. */
 const getWithdrawals = async (): Promise<Withdrawal[]> =>
@@ -8,8 +7,9 @@ const getWithdrawals = async (): Promise<Withdrawal[]> =>
 
 const spec = {
   key: '/api/rewards/withdrawals',
-  load: loggedRead('withdrawals', getWithdrawals),
+  load: getWithdrawals,
   events: ['rewards.withdrawal_completed', 'rewards.account_changed'],
+  failure: { what: 'withdrawals' },
 } as const;
 
 /** Recent withdrawals, read again when one completes or the account changes. A failed read is logged. */

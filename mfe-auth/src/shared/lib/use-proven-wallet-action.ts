@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { authMessages, type WalletProofBody, type WalletProofPurpose } from '@starforge/contracts';
 import { getPhantomProvider, hostStore, type PhantomProvider, toast, useAction, walletAtom } from '@starforge/host';
-import { requestWalletChallenge } from './wallet-challenge';
+import { requestWalletChallenge } from '../api/wallet-challenge';
 import { connectWallet, proveWallet } from './wallet-proof';
 
 interface ProvenWalletAction {

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import { authMessages } from '@starforge/contracts';
 import { useAction, useFormAction } from '@starforge/host';
-import { signInWithPassword } from '../api/sign-in-with-password';
-import { signUp } from '../api/sign-up';
-import type { AuthMode } from '../auth-text';
-import { authErrorMessage } from '../auth-error-message';
-import { signUpProblem } from '../validate-sign-up';
+import { signInWithPassword } from './api/sign-in-with-password';
+import { signUp } from './api/sign-up';
+import type { AuthMode } from './auth-text';
+import { authErrorMessage } from './auth-error-message';
+import { signUpProblem } from './validate-sign-up';
 
 export interface EmailAuthValues {
   email: string;

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { authText, type AuthMode } from '../auth-text';
-import { useEmailAuth, type EmailAuthValues } from '../hooks/use-email-auth';
-import { useWalletSignIn } from '../hooks/use-wallet-sign-in';
-import { AuthForm } from './auth-form';
-import { WalletSignIn } from './wallet-sign-in';
-import './auth.css';
+import { authText, type AuthMode } from '../features/auth/auth-text';
+import { useEmailAuth, type EmailAuthValues } from '../features/auth/use-email-auth';
+import { useWalletSignIn } from '../features/auth/use-wallet-sign-in';
+import { AuthForm } from '../features/auth/components/auth-form';
+import { WalletSignIn } from '../features/auth/components/wallet-sign-in';
+import '../features/auth/components/auth.css';
 
 const emptyValues: EmailAuthValues = { email: '', password: '', confirmPassword: '', firstName: '', lastName: '' };
 

@@ -1,17 +1,12 @@
 import { useUser } from '@starforge/host';
-import { FullPageSpinner, TopBar, type TopBarLink } from '@starforge/ui';
-import { useProfile } from '../api/use-profile';
-import { settingsText } from '../settings-text';
-import { AccountStatusCard } from './account-status-card';
-import { ProfileForm } from './profile-form';
-import { QuickActions } from './quick-actions';
-import './settings.css';
-
-const navLinks: TopBarLink[] = [
-  { to: '/dashboard', label: settingsText.nav.dashboard },
-  { to: '/nfts', label: settingsText.nav.nfts },
-  { to: '/rewards', label: settingsText.nav.rewards },
-];
+import { FullPageSpinner, TopBar } from '@starforge/ui';
+import { useProfile } from '../features/settings/api/use-profile';
+import { settingsText } from '../features/settings/settings-text';
+import { AccountStatusCard } from '../features/settings/components/account-status-card';
+import { ProfileForm } from '../features/settings/components/profile-form';
+import { QuickActions } from '../features/settings/components/quick-actions';
+import '../features/settings/components/settings.css';
+import { settingsLinks } from './nav-links';
 
 /** /settings: the profile form, the account's status and quick links. */
 export function SettingsPage() {
@@ -20,7 +15,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <TopBar links={navLinks} />
+      <TopBar links={settingsLinks} />
       <main className="sf-main auth-settings">
         <header className="auth-settings-header">
           <h1>{settingsText.title}</h1>

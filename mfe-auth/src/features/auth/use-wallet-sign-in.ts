@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { authMessages } from '@starforge/contracts';
 import { toast } from '@starforge/host';
-import { useProvenWalletAction } from '../../../lib/use-proven-wallet-action';
-import { signInWithWallet } from '../api/sign-in-with-wallet';
+import { useProvenWalletAction } from '../../shared/lib/use-proven-wallet-action';
+import { signInWithWallet } from './api/sign-in-with-wallet';
 
 /** Sign-in with a Solana wallet: connect, prove the address, trade the proof for a session. */
 export const useWalletSignIn = () => {

@@ -1,8 +1,8 @@
 import { formatCents } from '@starforge/contracts/money';
 import { StatCard } from '@starforge/ui';
-import { useSummary } from '../../shared/api/summary';
-import { formatCount, formatRate } from '../../shared/lib/format';
-import { lifetimePointsHint } from './points-words';
+import { useSummary } from '../../../shared/api/summary';
+import { formatCount, formatRate } from '../../../shared/lib/format';
+import { lifetimePointsHint } from '../points-words';
 
 /** The dashboard's six stat cards; live (a finished test or mint updates them through the summary). */
 export function DashboardStats() {
