@@ -41,7 +41,7 @@ export const cardBrandOf = (digits: string): string => {
 
 /**
  * Who takes card payments: the card processor behind the kit's `CardProcessor` boundary
- * (`packages/service-kit/src/payments/card-processor.ts`), chosen by `CARD_PROCESSOR` in a
+ * (`packages/payments/src/server/card-processor.ts`), chosen by `CARD_PROCESSOR` in a
  * service's config/env.ts. Only `simulated` exists here (no card network on this machine); a real
  * processor adds its own mode.
  */

@@ -19,8 +19,8 @@ import {
   SolanaSettlementError,
   type SolanaSettlement,
   type SolanaSettlementExpectation,
-} from '@starforge/service-kit/solana-payment/index';
-import { forgedSignature, signatureOf, signedTransfer, type TestTransfer } from '@starforge/service-kit/solana-payment/testing/signed-transfer';
+} from '@starforge/payments/server';
+import { forgedSignature, signatureOf, signedTransfer, type TestTransfer } from '@starforge/payments/server/solana/testing/signed-transfer';
 import { call, errorOf } from '@starforge/test-db/harness';
 import { bountiesTestContext, callAs, goodCard, signIn, testTreasury, type TestUser } from '../testing/harness';
 

@@ -1,13 +1,8 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { marketplaceErrorCodes, marketplaceMessages, solanaPaymentRequestSchema } from '@starforge/contracts';
-import {
-  offlineSolanaSettlement,
-  SolanaSettlementError,
-  type SolanaSettlement,
-  type SolanaSettlementExpectation,
-} from '@starforge/service-kit/solana-payment/index';
-import { signatureOf, signedTransfer } from '@starforge/service-kit/solana-payment/testing/signed-transfer';
+import { offlineSolanaSettlement, SolanaSettlementError, type SolanaSettlement, type SolanaSettlementExpectation } from '@starforge/payments/server';
+import { signatureOf, signedTransfer } from '@starforge/payments/server/solana/testing/signed-transfer';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, listedNft, marketplaceTestContext, signIn } from '../testing/harness';
 

@@ -12,8 +12,8 @@ import {
   type SolanaPaymentRequest,
 } from '@starforge/contracts';
 import { decodeSolanaAddress } from '@starforge/service-kit';
-import { newSolanaReference } from '@starforge/service-kit/solana-payment/index';
-import { forgedSignature, signatureOf, signedTransfer, type TestTransfer } from '@starforge/service-kit/solana-payment/testing/signed-transfer';
+import { newSolanaReference } from '@starforge/payments/server';
+import { forgedSignature, signatureOf, signedTransfer, type TestTransfer } from '@starforge/payments/server/solana/testing/signed-transfer';
 import { call, errorOf } from '@starforge/test-db/harness';
 import {
   callAs,
