@@ -4,7 +4,7 @@ import { cartSchema, checkoutAnswerSchema, type Cart, type CheckoutAnswer } from
 import { createdNftSchema, listingAnswerSchema, type CreatedNft, type Listing } from '@starforge/contracts/marketplace';
 import { solanaPaymentRequestSchema } from '@starforge/contracts/marketplace-solana';
 import { imageUploadedSchema, nftAnswerSchema, type Nft } from '@starforge/contracts/nft';
-import { paymentTransaction } from '@starforge/host/payment/solana-transaction';
+import { paymentTransaction } from '@starforge/payments/browser/solana-transaction';
 import { PublicKey } from '@solana/web3.js';
 import { newAccount, type TestAccount } from './accounts';
 import { tinyPng } from './nft';
