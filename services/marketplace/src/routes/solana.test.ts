@@ -13,7 +13,8 @@ import {
 } from '@starforge/contracts';
 import { decodeSolanaAddress } from '@starforge/service-kit';
 import { newSolanaReference } from '@starforge/payments/server';
-import { forgedSignature, signatureOf, signedTransfer, type TestTransfer } from '@starforge/payments/server/solana/testing/signed-transfer';
+import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
+import { signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
 import { call, errorOf } from '@starforge/test-db/harness';
 import {
   callAs,
@@ -60,22 +61,9 @@ const paymentRequest = async (buyer: TestUser, body: Record<string, unknown> = {
   return solanaPaymentRequestSchema.parse(asked.body);
 };
 
-/** The transfer a wallet builds for the request, signed by `wallet`; `change` alters what it pays. */
-const signFor = (request: SolanaPaymentRequest, wallet: Keypair, change: Partial<TestTransfer> = {}) =>
-  signedTransfer({
-    payer: wallet,
-    recipient: request.treasury,
-    lamports: BigInt(request.lamports),
-    reference: request.reference,
-    recentBlockhash: request.recent_blockhash,
-    ...change,
-  });
+const signFor = signedTransferFor;
 
-const checkoutBody = (request: SolanaPaymentRequest, wallet: Keypair, transaction: string) => ({
-  request_id: request.id,
-  wallet_address: wallet.publicKey.toBase58(),
-  transaction,
-});
+const checkoutBody = solanaPayBody;
 
 /** A seller's listed NFT (creator royalty 7.5 %), in a new buyer's cart, and the buyer's payment request for it. */
 const cartReadyToPay = async (price = '10.99') => {
