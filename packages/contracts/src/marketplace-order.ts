@@ -52,7 +52,3 @@ export const orderItemsOf = (order: OrderInput): OrderItem[] =>
 /** POST /checkout/solana/requests: the order alone. */
 export const orderSchema = z.object(orderFields).superRefine(checkOrderFields);
 export type OrderRequest = z.input<typeof orderSchema>;
-
-/** The order a Solana payment request is for (POST /checkout/solana/requests): one NFT at the price shown, or the cart's items at theirs. */
-export const solanaPaymentRequestBodySchema = orderSchema;
-export type SolanaPaymentRequestBody = OrderRequest;

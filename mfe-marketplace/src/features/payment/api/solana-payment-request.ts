@@ -1,4 +1,4 @@
-import type { SolanaPaymentRequestBody } from '@starforge/contracts/marketplace-order';
+import type { SolanaPaymentRequestBody } from '@starforge/contracts/marketplace-cart';
 import { type SolanaPaymentRequest, solanaPaymentRequestSchema } from '@starforge/contracts/solana-payment';
 import { authClient, useAction } from '@starforge/host';
 
