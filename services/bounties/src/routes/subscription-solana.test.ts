@@ -12,10 +12,9 @@ import {
   upgradeAnswerSchema,
   type SolanaPaymentRequest,
 } from '@starforge/contracts';
-import { decodeSolanaAddress } from '@starforge/service-kit';
 import { newSolanaReference } from '@starforge/payments/server';
 import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
-import { recordingSettlement, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
+import { expectFreshPaymentRequest, recordingSettlement, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
 import { call, errorOf } from '@starforge/test-db/harness';
 import { bountiesTestContext, callAs, goodCard, signIn, testTreasury, type TestUser } from '../testing/harness';
 
@@ -66,11 +65,7 @@ describe("the Pro plan's Solana payment request", () => {
     const request = await paymentRequest(user);
     expect(request).toMatchObject({ treasury: testTreasury, total_cents: PRO_PLAN_PRICE_CENTS, lamports: lamportsOfCents(PRO_PLAN_PRICE_CENTS).toString() });
     expect(request.lamports).toBe('290000000');
-    expect(decodeSolanaAddress(request.reference)).toHaveLength(32);
-    expect(decodeSolanaAddress(request.recent_blockhash)).toHaveLength(32);
-    const ttl = Date.parse(request.expires_at) - before;
-    expect(ttl).toBeGreaterThan(4 * 60_000);
-    expect(ttl).toBeLessThanOrEqual(5 * 60_000 + 5_000);
+    expectFreshPaymentRequest(request, before);
     const again = await paymentRequest(user);
     expect(again.reference).not.toBe(request.reference);
     expect(await ctx.sql`select user_id, total_cents, used_at from bounties.solana_payment_requests where id = ${request.id}`).toEqual([

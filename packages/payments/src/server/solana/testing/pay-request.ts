@@ -1,5 +1,7 @@
 import type { Keypair } from '@solana/web3.js';
+import { expect } from 'vitest';
 import type { SolanaPaymentRequest } from '@starforge/contracts';
+import { decodeSolanaAddress } from '@starforge/service-kit/solana-address';
 import { offlineSolanaSettlement, SolanaSettlementError, type SolanaSettlement, type SolanaSettlementExpectation } from '../settlement';
 import { signedTransfer, type TestTransfer } from './signed-transfer';
 
@@ -13,6 +15,15 @@ export const signedTransferFor = (request: SolanaPaymentRequest, wallet: Keypair
     recentBlockhash: request.recent_blockhash,
     ...change,
   });
+
+/** Expects a request fresh from the server: a 32-byte reference and blockhash, payable for four to five minutes from `before` (ms). */
+export const expectFreshPaymentRequest = (request: SolanaPaymentRequest, before: number) => {
+  expect(decodeSolanaAddress(request.reference)).toHaveLength(32);
+  expect(decodeSolanaAddress(request.recent_blockhash)).toHaveLength(32);
+  const ttl = Date.parse(request.expires_at) - before;
+  expect(ttl).toBeGreaterThan(4 * 60_000);
+  expect(ttl).toBeLessThanOrEqual(5 * 60_000 + 5_000);
+};
 
 /** The body that pays the request (POST …/solana): its id, the paying wallet and the signed transaction. */
 export const solanaPayBody = (request: Pick<SolanaPaymentRequest, 'id'>, wallet: Keypair, transaction: string) => ({
