@@ -1,6 +1,6 @@
 import { Transaction } from '@solana/web3.js';
 import { bountyAnswerSchema, upgradeAnswerSchema } from '@starforge/contracts/bounties';
-import { solanaCheckoutSchema } from '@starforge/contracts/marketplace-solana';
+import { solanaCheckoutSchema } from '@starforge/contracts/solana-payment';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { newAccount, signUpViaApi, type TestAccount } from './support/accounts';

@@ -1,6 +1,6 @@
 import { SystemInstruction, Transaction } from '@solana/web3.js';
 import { checkoutAnswerSchema } from '@starforge/contracts/marketplace-cart';
-import { solanaCheckoutSchema, solanaPaymentRequestSchema } from '@starforge/contracts/marketplace-solana';
+import { solanaCheckoutSchema, solanaPaymentRequestSchema } from '@starforge/contracts/solana-payment';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 import {

@@ -36,7 +36,7 @@ import { seenQuerySchema } from './transaction-id';
  *
  * Plans: GET /subscription; POST /subscription/upgrade/card (the card, `upgradeCardSchema`);
  * POST /subscription/upgrade/solana/requests then /subscription/upgrade/solana (the
- * marketplace's two Solana steps and schemas, marketplace-solana.ts); POST /subscription/downgrade.
+ * marketplace's two Solana steps and schemas, solana-payment.ts); POST /subscription/downgrade.
  * Projects: GET /projects, POST /projects, GET /projects/mine/active.
  * Bounties: GET /bounties?project=&page=, POST /bounties (funded: the reward is held from the
  * creator's cash), GET /bounties/open?q=&page=, GET /bounties/:id, POST /bounties/:id/claim,

@@ -40,8 +40,8 @@ export const cardBrandOf = (digits: string): string => {
 };
 
 /**
- * Who takes card payments: the card processor behind the kit's `CardProcessor` boundary
- * (`packages/service-kit/src/payments/card-processor.ts`), chosen by `CARD_PROCESSOR` in a
+ * Who takes card payments: the card processor behind @starforge/payments' `CardProcessor` boundary
+ * (`packages/payments/src/server/card-processor.ts`), chosen by `CARD_PROCESSOR` in a
  * service's config/env.ts. Only `simulated` exists here (no card network on this machine); a real
  * processor adds its own mode.
  */

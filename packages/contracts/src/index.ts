@@ -39,7 +39,7 @@ export * from './marketplace';
 export * from './marketplace-search';
 export * from './marketplace-cart';
 export * from './marketplace-order';
-export * from './marketplace-solana';
+export * from './solana-payment';
 export * from './marketplace-sales';
 export * from './contract-run';
 export * from './contract-suite';

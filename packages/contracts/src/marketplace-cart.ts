@@ -1,7 +1,7 @@
 import './zod';
 import { z } from 'zod';
 import { cardPaymentOf } from './card-payment';
-import { checkOrderFields, orderFields } from './marketplace-order';
+import { checkOrderFields, orderFields, orderSchema, type OrderRequest } from './marketplace-order';
 import { marketplaceMessages, PAYMENT_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES } from './marketplace-constants';
 
 /**
@@ -85,3 +85,7 @@ export const paymentItemSchema = z.object({
 /** The checkout's answer: the payment (brand and last 4 only) and what it bought. */
 export const checkoutAnswerSchema = z.object({ payment: paymentSchema, items: z.array(paymentItemSchema) });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
+
+/** The order a Solana payment request is for (POST /checkout/solana/requests): one NFT at the price shown, or the cart's items at theirs. */
+export const solanaPaymentRequestBodySchema = orderSchema;
+export type SolanaPaymentRequestBody = OrderRequest;

@@ -1,8 +1,8 @@
 /**
  * Paying with a Solana wallet, in whichever domain takes it (the marketplace's checkout, the
  * bounties' Pro plan): the error codes and words of the two steps (a payment request, then the
- * signed transfer; marketplace-solana.ts has the schemas), without zod. The service kit's
- * `solana-payment` answers with these.
+ * signed transfer; solana-payment.ts has the schemas), without zod.
+ * @starforge/payments' server (`solanaPaymentErrors`) answers with these.
  */
 
 export const solanaPaymentErrorCodes = {

@@ -1,8 +1,6 @@
 import { rewardsSqlStates } from '@starforge/contracts';
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Jobs, type Sql } from '@starforge/service-kit';
-import { type CardProcessor, simulatedCardProcessor } from '@starforge/service-kit/payments/card-processor';
-import { cardProcessorRoute } from '@starforge/service-kit/payments/card-processor-route';
-import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
+import { type CardProcessor, simulatedCardProcessor, cardProcessorRoute, offlineSolanaSettlement, type SolanaSettlement } from '@starforge/payments/server';
 import type { BountiesDeps } from './deps';
 import type { OpenBountiesPageCache } from './domain/open-bounty-pages';
 import { bountyRoutes } from './routes/bounties';

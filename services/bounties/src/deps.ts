@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthEnv, Jobs, Sql } from '@starforge/service-kit';
-import type { SolanaPaymentConfig } from '@starforge/service-kit/solana-payment/payment-request';
+import type { SolanaPaymentConfig } from '@starforge/payments/server';
 import type { OpenBountiesPageCache } from './domain/open-bounty-pages';
 
 /** What every route of the bounties service is built from. */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { idempotencyKeyMigrations, runService, type Jobs } from '@starforge/service-kit';
-import { cardProcessorOf } from '@starforge/service-kit/payments/card-processor';
+import { cardProcessorOf } from '@starforge/payments/server';
 import { createApp } from './app';
 import { readBountiesConfig } from './config/env';
 import { rearmClaimLapses, registerBountiesJobs } from './domain/claim-life';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describeServiceBasics } from '@starforge/test-db/service-basics';
-import { simulatedCardProcessor } from '@starforge/service-kit/payments/card-processor';
+import { simulatedCardProcessor } from '@starforge/payments/server';
 import { testJobs } from '@starforge/test-db/jobs';
 import { createApp } from './app';
 import { testTreasury } from './testing/harness';

@@ -1,6 +1,5 @@
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Sql } from '@starforge/service-kit';
-import { cardProcessorRoute } from '@starforge/service-kit/payments/card-processor-route';
-import { offlineSolanaSettlement, type SolanaSettlement } from '@starforge/service-kit/solana-payment/index';
+import { cardProcessorRoute, offlineSolanaSettlement, type SolanaSettlement } from '@starforge/payments/server';
 import type { MarketplaceDeps } from './deps';
 import type { CardPayments } from './domain/card-settlement';
 import { marketplaceServiceSqlStates } from './domain/errors';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { type CardProcessorConfig, cardProcessorEnv } from '@starforge/service-kit/payments/card-processor';
-import { solanaTreasuryEnv } from '@starforge/service-kit/solana-payment/treasury';
+import { type CardProcessorConfig, cardProcessorEnv, solanaTreasuryEnv } from '@starforge/payments/server';
 
 const bountiesEnvSchema = z.object({
   /** The platform's treasury, which a Pro plan paid with Solana pays (the marketplace's too). */

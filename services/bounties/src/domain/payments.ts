@@ -1,6 +1,6 @@
 import type { Payment } from '@starforge/contracts';
 import type { Tx } from '@starforge/service-kit';
-import { type PaymentMeans, recordPayment } from '@starforge/service-kit/payments/record-payment';
+import { type PaymentMeans, recordPayment } from '@starforge/payments/server';
 
 /** What a plan was paid with: a card's brand and last 4 (never its number or cvv), or a Solana transfer. */
 export type PlanPaymentMeans = PaymentMeans;

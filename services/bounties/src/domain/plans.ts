@@ -16,7 +16,7 @@ import {
   solanaPaymentRequestAnswer,
   type SolanaPaymentConfig,
   type StoredSolanaPaymentRequest,
-} from '@starforge/service-kit/solana-payment/index';
+} from '@starforge/payments/server';
 import { RECORDED_SOLANA_TRANSACTION, recordPlanPayment, type PlanPaymentMeans } from './payments';
 
 /** 409: an upgrade of a user already on Pro (nothing is charged). */

@@ -12,30 +12,16 @@ import {
   upgradeAnswerSchema,
   type SolanaPaymentRequest,
 } from '@starforge/contracts';
-import { decodeSolanaAddress } from '@starforge/service-kit';
-import {
-  newSolanaReference,
-  offlineSolanaSettlement,
-  SolanaSettlementError,
-  type SolanaSettlement,
-  type SolanaSettlementExpectation,
-} from '@starforge/service-kit/solana-payment/index';
-import { forgedSignature, signatureOf, signedTransfer, type TestTransfer } from '@starforge/service-kit/solana-payment/testing/signed-transfer';
+import { newSolanaReference } from '@starforge/payments/server';
+import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
+import { expectFreshPaymentRequest, recordingSettlement, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
 import { call, errorOf } from '@starforge/test-db/harness';
 import { bountiesTestContext, callAs, goodCard, signIn, testTreasury, type TestUser } from '../testing/harness';
 
 /** A network stand-in: records what it is asked to settle, and refuses while `refuse` is set. */
-const network = { refuse: false, settled: [] as { wire: Buffer; expect: SolanaSettlementExpectation }[] };
-const recordingSettlement: SolanaSettlement = {
-  latestBlockhash: offlineSolanaSettlement.latestBlockhash,
-  settle: async (wire, expect) => {
-    network.settled.push({ wire, expect });
-    if (network.refuse) throw new SolanaSettlementError('insufficient funds for the transfer');
-    return { signature: expect.signature };
-  },
-};
+const { network, settlement } = recordingSettlement();
 
-const ctx = bountiesTestContext({ solanaSettlement: recordingSettlement });
+const ctx = bountiesTestContext({ solanaSettlement: settlement });
 
 const askToPay = (who: TestUser) => callAs(ctx, who, 'POST', '/subscription/upgrade/solana/requests');
 const paySolana = (who: TestUser, body: Record<string, unknown>, key?: string) =>
@@ -53,22 +39,9 @@ const paymentRequest = async (who: TestUser): Promise<SolanaPaymentRequest> => {
   return solanaPaymentRequestSchema.parse(asked.body);
 };
 
-/** The transfer a wallet builds for the request, signed by `wallet`; `change` alters what it pays. */
-const signFor = (request: SolanaPaymentRequest, wallet: Keypair, change: Partial<TestTransfer> = {}) =>
-  signedTransfer({
-    payer: wallet,
-    recipient: request.treasury,
-    lamports: BigInt(request.lamports),
-    reference: request.reference,
-    recentBlockhash: request.recent_blockhash,
-    ...change,
-  });
+const signFor = signedTransferFor;
 
-const payBody = (request: SolanaPaymentRequest, wallet: Keypair, transaction: string) => ({
-  request_id: request.id,
-  wallet_address: wallet.publicKey.toBase58(),
-  transaction,
-});
+const payBody = solanaPayBody;
 
 /** A Free user's request for the $29, and a wallet to pay it. */
 const readyToPay = async () => {
@@ -92,11 +65,7 @@ describe("the Pro plan's Solana payment request", () => {
     const request = await paymentRequest(user);
     expect(request).toMatchObject({ treasury: testTreasury, total_cents: PRO_PLAN_PRICE_CENTS, lamports: lamportsOfCents(PRO_PLAN_PRICE_CENTS).toString() });
     expect(request.lamports).toBe('290000000');
-    expect(decodeSolanaAddress(request.reference)).toHaveLength(32);
-    expect(decodeSolanaAddress(request.recent_blockhash)).toHaveLength(32);
-    const ttl = Date.parse(request.expires_at) - before;
-    expect(ttl).toBeGreaterThan(4 * 60_000);
-    expect(ttl).toBeLessThanOrEqual(5 * 60_000 + 5_000);
+    expectFreshPaymentRequest(request, before);
     const again = await paymentRequest(user);
     expect(again.reference).not.toBe(request.reference);
     expect(await ctx.sql`select user_id, total_cents, used_at from bounties.solana_payment_requests where id = ${request.id}`).toEqual([

@@ -9,6 +9,7 @@ import {
   upgradeAnswerSchema,
 } from '@starforge/contracts';
 import { jsonWithout, requestFingerprint } from '@starforge/service-kit';
+import { captureOutput, expectNoTableHoldsCard } from '@starforge/payments/server/testing/card-secrets';
 import { call, errorOf } from '@starforge/test-db/harness';
 import { isPro } from '../domain/plans';
 import { bountiesTestContext, callAs, goodCard, ledgerBreaks, signIn, type TestUser } from '../testing/harness';
@@ -129,20 +130,7 @@ describe('upgrading by card', () => {
   });
 
   it('never lets the card number or cvv reach a log line, an answer or a table', async () => {
-    const logged: string[] = [];
-    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-        logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
-      });
-    }
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      logged.push(String(chunk));
-      return true;
-    });
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      logged.push(String(chunk));
-      return true;
-    });
+    const { logged, stop } = captureOutput();
     const user = await signIn(ctx);
     const number = '4000 0566 5566 5556';
     const digits = number.replace(/ /g, '');
@@ -154,22 +142,13 @@ describe('upgrading by card', () => {
       await upgrade(user, { ...goodCard, card_number: number, cvv }), // paid
       await upgrade(user, { ...goodCard, card_number: number, cvv }), // already Pro
     ];
-    stdout.mockRestore();
-    stderr.mockRestore();
+    stop();
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 201, 409]);
     const seen = [...logged, ...answers.map((a) => JSON.stringify(a.body))].join('\n');
     for (const secret of [digits, '400005665566555', number, cvv, '98a76']) expect(seen).not.toContain(secret);
     expect(JSON.stringify(answers[3]?.body)).toContain('"card_last4":"5556"');
-    const tables = await ctx.sql<{ tableSchema: string; tableName: string }[]>`
-      select table_schema, table_name from information_schema.tables
-      where table_schema in ('bounties', 'rewards', 'events') and table_type = 'BASE TABLE'`;
+    const tables = await expectNoTableHoldsCard(ctx.sql, ['bounties', 'rewards', 'events'], { digits, cvv });
     expect(tables.map((t) => t.tableName)).toEqual(expect.arrayContaining(['subscription_payments', 'idempotency_keys']));
-    for (const t of tables) {
-      const rows = await ctx.sql`select t::text as row from ${ctx.sql(t.tableSchema)}.${ctx.sql(t.tableName)} t`;
-      const text = rows.map((r) => String(r.row)).join('\n');
-      expect(text, `${t.tableSchema}.${t.tableName}`).not.toContain(digits);
-      expect(text, `${t.tableSchema}.${t.tableName}`).not.toContain(`"${cvv}"`);
-    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { solanaCheckoutSchema, solanaPaymentRequestSchema, subscriptionAnswerSchema, upgradeAnswerSchema, upgradeCardSchema } from '@starforge/contracts';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, jsonWithout, protectedRoute } from '@starforge/service-kit';
-import { SOLANA_REQUEST_TTL_SECONDS } from '@starforge/service-kit/solana-payment/index';
+import { SOLANA_REQUEST_TTL_SECONDS } from '@starforge/payments/server';
 import type { BountiesDeps } from '../deps';
 import { createUpgradeRequest, downgrade, readSubscription, upgradeByCard, upgradeBySolana } from '../domain/plans';
 

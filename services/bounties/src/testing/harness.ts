@@ -5,7 +5,7 @@ import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/t
 import { testSql } from '@starforge/test-db';
 import { testAppOf, type TestApp } from '@starforge/test-db/harness';
 import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
-import { newSolanaReference } from '@starforge/service-kit/solana-payment/index';
+import { newSolanaReference } from '@starforge/payments/server';
 import { createApp, type BountiesAppOptions } from '../app';
 import { registerBountiesJobs } from '../domain/claim-life';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSolanaReference } from '@starforge/service-kit/solana-payment/index';
+import { newSolanaReference } from '@starforge/payments/server';
 import { CARD_SETTLEMENT_DAYS } from '@starforge/contracts';
 import { readMarketplaceConfig } from './env';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { type CardProcessorConfig, cardProcessorEnv } from '@starforge/service-kit/payments/card-processor';
-import { solanaTreasuryEnv } from '@starforge/service-kit/solana-payment/treasury';
+import { type CardProcessorConfig, cardProcessorEnv, solanaTreasuryEnv } from '@starforge/payments/server';
 
 const marketplaceEnvSchema = z.object({
   /** The platform's treasury: the Solana address every Solana payment pays to (shared with the bounties' Pro plan). */

@@ -1,6 +1,6 @@
 import type { CrossUserPlan, Db, Jobs, Tx, ValueMove } from '@starforge/service-kit';
 import { crossUserTransaction } from '@starforge/service-kit';
-import type { CardCharge, CardProcessor } from '@starforge/service-kit/payments/card-processor';
+import type { CardCharge, CardProcessor } from '@starforge/payments/server';
 import { proceedsKey, royaltyKey } from './sale-keys';
 
 /** The durable job that settles a card payment when its money has reached the platform. */

@@ -1,6 +1,6 @@
 import { type CardPayment, type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, type Payment } from '@starforge/contracts';
 import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type ValueMove } from '@starforge/service-kit';
-import { type PaymentMeans, recordPayment } from '@starforge/service-kit/payments/record-payment';
+import { type PaymentMeans, recordPayment } from '@starforge/payments/server';
 import { type CardPayments, recordCharge } from './card-settlement';
 import { proceedsKey, royaltyKey } from './sale-keys';
 import { cartEmpty, listingSold, ownNft, paymentRequestUsed, priceChanged } from './errors';

@@ -1,6 +1,6 @@
 import { marketplaceErrorCodes, marketplaceMessages, nftSqlStates, priceChangedMessage, rewardsSqlStates } from '@starforge/contracts';
 import { ApiError, badRequest, conflict, type SqlStateMap } from '@starforge/service-kit';
-import { solanaPaymentErrors } from '@starforge/service-kit/solana-payment/errors';
+import { solanaPaymentErrors } from '@starforge/payments/server/solana/errors';
 
 /**
  * Every SQLSTATE the functions this service calls raise, as it answers them: nft's published

@@ -6,11 +6,11 @@ import {
   solanaPaymentRequestAnswer,
   type SolanaPaymentConfig,
   type StoredSolanaPaymentRequest,
-} from '@starforge/service-kit/solana-payment/index';
+} from '@starforge/payments/server';
 import { checkOrder, completeOrder, type CheckedOrder, type Order } from './checkout';
 import { orderChanged } from './errors';
 
-export { SOLANA_REQUEST_TTL_SECONDS, type SolanaPaymentConfig } from '@starforge/service-kit/solana-payment/index';
+export { SOLANA_REQUEST_TTL_SECONDS, type SolanaPaymentConfig } from '@starforge/payments/server';
 
 /** A marketplace request: the kit's columns and what it priced (one NFT, or the cart's NFTs, each at the price the buyer saw). */
 interface RequestRow extends StoredSolanaPaymentRequest {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CARD_SETTLEMENT_DAYS, cardProcessorSchema, checkoutAnswerSchema } from '@starforge/contracts';
-import { type CardProcessor, simulatedCardProcessor } from '@starforge/service-kit/payments/card-processor';
+import { type CardProcessor, simulatedCardProcessor } from '@starforge/payments/server';
 import { call } from '@starforge/test-db/harness';
 import { settleCardPayment } from '../domain/card-settlement';
 import { eventually, ledgerBreaks, marketplaceTestContext, nftWithRoyalty, payByCard, signIn, transferNft } from '../testing/harness';

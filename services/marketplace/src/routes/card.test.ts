@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cardPaymentSchema, marketplaceMessages } from '@starforge/contracts';
 import { jsonWithout, requestFingerprint } from '@starforge/service-kit';
+import { captureOutput, expectNoTableHoldsCard } from '@starforge/payments/server/testing/card-secrets';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, goodCard, marketplaceTestContext, mintedNft, signIn, type TestUser } from '../testing/harness';
 
@@ -52,20 +53,7 @@ describe('the card form over the route', () => {
   });
 
   it('never lets the card number or cvv reach a log line, an answer or a table', async () => {
-    const logged: string[] = [];
-    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-        logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
-      });
-    }
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      logged.push(String(chunk));
-      return true;
-    });
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      logged.push(String(chunk));
-      return true;
-    });
+    const { logged, stop } = captureOutput();
     const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
     const nftId = await mintedNft(ctx.sql, seller.id);
     await callAs(ctx, seller, 'POST', `/nfts/${nftId}/listing`, { body: { price: '1.00' } });
@@ -79,22 +67,13 @@ describe('the card form over the route', () => {
       await pay(buyer, { ...goodCard, card_number: number, cvv, nft_id: nftId, price_cents: 1 }), // price changed
       await pay(buyer, { ...goodCard, card_number: number, cvv, nft_id: nftId, price_cents: 100 }), // paid
     ];
-    stdout.mockRestore();
-    stderr.mockRestore();
+    stop();
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 409, 201]);
     const seen = [...logged, ...answers.map((a) => JSON.stringify(a.body))].join('\n');
     for (const secret of [digits, '400005665566555', number, cvv, '98a76']) expect(seen).not.toContain(secret);
     expect(JSON.stringify(answers[4]?.body)).toContain('"card_last4":"5556"');
     // and no table holds it: every text column of the marketplace schema, and rewards' ledger
-    const tables = await ctx.sql<{ tableSchema: string; tableName: string }[]>`
-      select table_schema, table_name from information_schema.tables
-      where table_schema in ('marketplace', 'rewards', 'events', 'nft') and table_type = 'BASE TABLE'`;
-    for (const t of tables) {
-      const rows = await ctx.sql`select t::text as row from ${ctx.sql(t.tableSchema)}.${ctx.sql(t.tableName)} t`;
-      const text = rows.map((r) => String(r.row)).join('\n');
-      expect(text, `${t.tableSchema}.${t.tableName}`).not.toContain(digits);
-      expect(text, `${t.tableSchema}.${t.tableName}`).not.toContain(`"${cvv}"`);
-    }
+    await expectNoTableHoldsCard(ctx.sql, ['marketplace', 'rewards', 'events', 'nft'], { digits, cvv });
   });
 
   it('keeps neither the card number nor the cvv in the Idempotency-Key\u2019s fingerprint (a hash of 16 digits is quickly reversed)', async () => {

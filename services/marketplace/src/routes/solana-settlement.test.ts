@@ -1,28 +1,15 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { marketplaceErrorCodes, marketplaceMessages, solanaPaymentRequestSchema } from '@starforge/contracts';
-import {
-  offlineSolanaSettlement,
-  SolanaSettlementError,
-  type SolanaSettlement,
-  type SolanaSettlementExpectation,
-} from '@starforge/service-kit/solana-payment/index';
-import { signatureOf, signedTransfer } from '@starforge/service-kit/solana-payment/testing/signed-transfer';
+import { signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
+import { recordingSettlement, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, listedNft, marketplaceTestContext, signIn } from '../testing/harness';
 
 /** A network stand-in: records what it is asked to settle, and refuses while `refuse` is set. */
-const network = { refuse: false, settled: [] as { wire: Buffer; expect: SolanaSettlementExpectation }[] };
-const recordingSettlement: SolanaSettlement = {
-  latestBlockhash: offlineSolanaSettlement.latestBlockhash,
-  settle: async (wire, expect) => {
-    network.settled.push({ wire, expect });
-    if (network.refuse) throw new SolanaSettlementError('insufficient funds for the transfer');
-    return { signature: expect.signature };
-  },
-};
+const { network, settlement } = recordingSettlement();
 
-const ctx = marketplaceTestContext({ solanaSettlement: recordingSettlement });
+const ctx = marketplaceTestContext({ solanaSettlement: settlement });
 
 const readyToPay = async () => {
   const [seller, buyer] = await Promise.all([signIn(ctx), signIn(ctx)]);
@@ -31,15 +18,8 @@ const readyToPay = async () => {
     (await callAs(ctx, buyer, 'POST', '/checkout/solana/requests', { body: { nft_id: nftId, price_cents: 300 } })).body,
   );
   const wallet = Keypair.generate();
-  const transaction = signedTransfer({
-    payer: wallet,
-    recipient: request.treasury,
-    lamports: BigInt(request.lamports),
-    reference: request.reference,
-    recentBlockhash: request.recent_blockhash,
-  });
-  const pay = () =>
-    callAs(ctx, buyer, 'POST', '/checkout/solana', { body: { request_id: request.id, wallet_address: wallet.publicKey.toBase58(), transaction } });
+  const transaction = signedTransferFor(request, wallet);
+  const pay = () => callAs(ctx, buyer, 'POST', '/checkout/solana', { body: solanaPayBody(request, wallet, transaction) });
   return { seller, buyer, nftId, request, transaction, pay };
 };
 

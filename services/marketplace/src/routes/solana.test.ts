@@ -11,9 +11,9 @@ import {
   solanaPaymentRequestSchema,
   type SolanaPaymentRequest,
 } from '@starforge/contracts';
-import { decodeSolanaAddress } from '@starforge/service-kit';
-import { newSolanaReference } from '@starforge/service-kit/solana-payment/index';
-import { forgedSignature, signatureOf, signedTransfer, type TestTransfer } from '@starforge/service-kit/solana-payment/testing/signed-transfer';
+import { newSolanaReference } from '@starforge/payments/server';
+import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
+import { expectFreshPaymentRequest, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
 import { call, errorOf } from '@starforge/test-db/harness';
 import {
   callAs,
@@ -60,22 +60,9 @@ const paymentRequest = async (buyer: TestUser, body: Record<string, unknown> = {
   return solanaPaymentRequestSchema.parse(asked.body);
 };
 
-/** The transfer a wallet builds for the request, signed by `wallet`; `change` alters what it pays. */
-const signFor = (request: SolanaPaymentRequest, wallet: Keypair, change: Partial<TestTransfer> = {}) =>
-  signedTransfer({
-    payer: wallet,
-    recipient: request.treasury,
-    lamports: BigInt(request.lamports),
-    reference: request.reference,
-    recentBlockhash: request.recent_blockhash,
-    ...change,
-  });
+const signFor = signedTransferFor;
 
-const checkoutBody = (request: SolanaPaymentRequest, wallet: Keypair, transaction: string) => ({
-  request_id: request.id,
-  wallet_address: wallet.publicKey.toBase58(),
-  transaction,
-});
+const checkoutBody = solanaPayBody;
 
 /** A seller's listed NFT (creator royalty 7.5 %), in a new buyer's cart, and the buyer's payment request for it. */
 const cartReadyToPay = async (price = '10.99') => {
@@ -104,11 +91,7 @@ describe('a Solana payment request', () => {
     const request = await paymentRequest(buyer);
     expect(request).toMatchObject({ treasury: testTreasury, total_cents: 1100, lamports: '110000000' });
     expect(BigInt(request.lamports)).toBe(lamportsOfCents(1100));
-    expect(decodeSolanaAddress(request.reference)).toHaveLength(32);
-    expect(decodeSolanaAddress(request.recent_blockhash)).toHaveLength(32);
-    const ttl = Date.parse(request.expires_at) - before;
-    expect(ttl).toBeGreaterThan(4 * 60_000);
-    expect(ttl).toBeLessThanOrEqual(5 * 60_000 + 5_000);
+    expectFreshPaymentRequest(request, before);
     const again = await paymentRequest(buyer);
     expect(again.reference).not.toBe(request.reference);
     expect(again.recent_blockhash).not.toBe(request.recent_blockhash);

@@ -1,4 +1,4 @@
-import { type SolanaPaymentRequest, solanaPaymentRequestSchema } from '@starforge/contracts/marketplace-solana';
+import { type SolanaPaymentRequest, solanaPaymentRequestSchema } from '@starforge/contracts/solana-payment';
 import { authClient, useAction } from '@starforge/host';
 
 /**

@@ -1,5 +1,5 @@
 import type { UpgradeAnswer } from '@starforge/contracts/bounties';
-import type { SolanaCheckoutRequest } from '@starforge/contracts/marketplace-solana';
+import type { SolanaCheckoutRequest } from '@starforge/contracts/solana-payment';
 import { authClient, useAction } from '@starforge/host';
 
 /** POST /api/bounties/subscription/upgrade/solana with an Idempotency-Key: the signed transfer; the server verifies it and makes the plan Pro. */

@@ -1,6 +1,6 @@
 import type { UpgradeAnswer } from '@starforge/contracts/bounties';
 import { authClient, useAction } from '@starforge/host';
-import type { CardFields } from '@starforge/host/payment';
+import type { CardFields } from '@starforge/payments/browser';
 
 /** POST /api/bounties/subscription/upgrade/card (upgradeCardSchema: the card alone) with an Idempotency-Key: the $29 by card (the server keeps its brand and last 4), Pro from now. */
 const upgradeByCard = (card: CardFields, idempotencyKey: string): Promise<UpgradeAnswer> =>

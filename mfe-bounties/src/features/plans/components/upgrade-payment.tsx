@@ -1,6 +1,6 @@
 import { bountiesErrorCodes, bountiesMessages, PRO_PLAN_PRICE_CENTS } from '@starforge/contracts/bounties-constants';
 import { failureMessage } from '@starforge/host';
-import { CardPaymentForm, PaymentMethods, SolanaPay } from '@starforge/host/payment';
+import { CardPaymentForm, PaymentMethods, SolanaPay } from '@starforge/payments/browser';
 import { useSolanaUpgrade } from '../api/solana-upgrade';
 import { useSolanaUpgradeRequest } from '../api/solana-upgrade-request';
 import { useUpgradeByCard } from '../api/upgrade-by-card';

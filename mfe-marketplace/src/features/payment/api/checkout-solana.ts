@@ -1,5 +1,5 @@
 import type { CheckoutAnswer } from '@starforge/contracts/marketplace-cart';
-import type { SolanaCheckoutRequest } from '@starforge/contracts/marketplace-solana';
+import type { SolanaCheckoutRequest } from '@starforge/contracts/solana-payment';
 import { authClient, useAction } from '@starforge/host';
 
 /**

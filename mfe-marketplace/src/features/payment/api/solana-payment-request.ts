@@ -1,4 +1,5 @@
-import { type SolanaPaymentRequest, type SolanaPaymentRequestBody, solanaPaymentRequestSchema } from '@starforge/contracts/marketplace-solana';
+import type { SolanaPaymentRequestBody } from '@starforge/contracts/marketplace-cart';
+import { type SolanaPaymentRequest, solanaPaymentRequestSchema } from '@starforge/contracts/solana-payment';
 import { authClient, useAction } from '@starforge/host';
 
 /**

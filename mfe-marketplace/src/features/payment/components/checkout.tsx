@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { CardPaymentForm, PaymentMethods, SolanaPay } from '@starforge/host/payment';
+import { CardPaymentForm, PaymentMethods, SolanaPay } from '@starforge/payments/browser';
 import { useCardCheckout } from '../api/checkout-card';
 import { useSolanaCheckout } from '../api/checkout-solana';
 import { useSolanaPaymentRequest } from '../api/solana-payment-request';

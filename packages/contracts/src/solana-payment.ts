@@ -1,19 +1,20 @@
 import './zod';
 import { z } from 'zod';
-import { orderSchema, type OrderRequest } from './marketplace-order';
 import { solanaPaymentMessages } from './solana-payment-constants';
 import { solanaAddress } from './solana';
 
 /**
- * Paying with a Solana wallet (`/api/marketplace/checkout/solana…`), in two steps:
+ * Paying with a Solana wallet, in whichever domain takes it (the marketplace's checkout,
+ * `/api/marketplace/checkout/solana…`; the bounties' Pro plan, `/api/bounties/subscription/upgrade/solana…`),
+ * in two steps:
  *
- * 1. `POST /checkout/solana/requests` with what is being bought (the cart, or one `nft_id` at the
- *    `price_cents` the page showed): the server answers a payment request, the platform's
- *    treasury address, the amount in lamports (the total in dollars / 100, in SOL), a fresh
- *    reference key and the blockhash to build on, valid for a few minutes;
+ * 1. `POST …/solana/requests` with what is being bought (the marketplace's order, `orderSchema`;
+ *    nothing for the plan): the server answers a payment request, the platform's treasury
+ *    address, the amount in lamports (the total in dollars / 100, in SOL), a fresh reference key
+ *    and the blockhash to build on, valid for a few minutes;
  * 2. the wallet signs a System Program transfer payer → treasury of exactly those lamports, with
  *    the reference as a read-only key of the instruction (the Solana Pay convention), and
- *    `POST /checkout/solana` sends it: the server checks the signature, payer, recipient, amount,
+ *    `POST …/solana` sends it: the server checks the signature, payer, recipient, amount,
  *    reference and blockhash, refuses a request or transaction used before, and settles the order
  *    in the same one transaction as a card payment.
  */
@@ -27,10 +28,6 @@ export const formatLamportsAsSol = (lamports: bigint): string => {
   const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '').padEnd(2, '0');
   return `${whole}.${fraction}`;
 };
-
-/** The order a Solana payment request is for: one NFT at the price shown, or the cart's items at theirs. */
-export const solanaPaymentRequestBodySchema = orderSchema;
-export type SolanaPaymentRequestBody = OrderRequest;
 
 /** What the wallet is asked to sign. `lamports` is a decimal string (a u64 can pass 2^53). */
 export const solanaPaymentRequestSchema = z.object({

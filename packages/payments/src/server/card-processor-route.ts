@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { cardProcessorSchema } from '@starforge/contracts';
-import { createRouter } from '../create-app';
-import { jsonResponse } from '../openapi-docs';
+import { createRouter } from '@starforge/service-kit/create-app';
+import { jsonResponse } from '@starforge/service-kit/openapi-docs';
 import { type CardProcessor, cardProcessorInfo } from './card-processor';
 
 /**

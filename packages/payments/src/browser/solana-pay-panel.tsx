@@ -1,6 +1,6 @@
 import { shortAddress } from '@starforge/contracts/constants';
 import { marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { formatLamportsAsSol, lamportsOfCents, type SolanaCheckoutRequest, type SolanaPaymentRequest } from '@starforge/contracts/marketplace-solana';
+import { formatLamportsAsSol, lamportsOfCents, type SolanaCheckoutRequest, type SolanaPaymentRequest } from '@starforge/contracts/solana-payment';
 import { formatCents } from '@starforge/contracts/money';
 import { solanaPaymentMessages } from '@starforge/contracts/solana-payment-constants';
 import { WalletButton } from '@starforge/ui';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CardPaymentMethod, Payment } from '@starforge/contracts';
-import type { Tx } from '../db';
-import type { SolanaPaid } from '../solana-payment/payment-request';
+import type { Tx } from '@starforge/service-kit/db';
+import type { SolanaPaid } from './solana/payment-request';
 
 /** What a payment was made with: a card's brand and last 4 (never its number or cvv), or a verified Solana transfer. */
 export type PaymentMeans =

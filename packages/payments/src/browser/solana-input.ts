@@ -1,5 +1,5 @@
 import { solanaPaymentMessages } from '@starforge/contracts/solana-payment-constants';
-import { lamportsOfCents, type SolanaPaymentRequest } from '@starforge/contracts/marketplace-solana';
+import { lamportsOfCents, type SolanaPaymentRequest } from '@starforge/contracts/solana-payment';
 
 export type SolanaInput = { ok: true; walletAddress: string } | { ok: false; message: string };
 

@@ -1,6 +1,6 @@
 import { lamportsOfCents, type SolanaCheckoutRequest, type SolanaPaymentRequest } from '@starforge/contracts';
-import type { Tx } from '../db';
-import { isUniqueViolation } from '../postgres-errors';
+import type { Tx } from '@starforge/service-kit/db';
+import { isUniqueViolation } from '@starforge/service-kit/postgres-errors';
 import { solanaPaymentErrors } from './errors';
 import { newSolanaReference, SolanaSettlementError, type SolanaSettlement } from './settlement';
 import { verifySolanaTransfer } from './verify-transfer';

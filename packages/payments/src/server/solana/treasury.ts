@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decodeSolanaAddress } from '../solana-address';
+import { decodeSolanaAddress } from '@starforge/service-kit/solana-address';
 
 /**
  * `SOLANA_TREASURY`, the platform's one treasury: the Solana address every Solana payment pays

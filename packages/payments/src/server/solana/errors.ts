@@ -1,5 +1,5 @@
 import { solanaPaymentErrorCodes as codes, solanaPaymentMessages as words } from '@starforge/contracts';
-import { ApiError, badRequest, conflict } from '../errors';
+import { ApiError, badRequest, conflict } from '@starforge/service-kit/errors';
 
 /**
  * What a Solana payment is refused with, in every domain that takes one (the words and codes of

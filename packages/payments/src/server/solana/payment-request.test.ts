@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { solanaPaymentErrorCodes } from '@starforge/contracts';
-import { createSql, type Sql, type Tx } from '../db';
-import { ApiError } from '../errors';
-import { migrate } from '../migrate';
+import { createSql, type Sql, type Tx } from '@starforge/service-kit/db';
+import { ApiError } from '@starforge/service-kit/errors';
+import { migrate } from '@starforge/service-kit/migrate';
 import { issueSolanaPaymentRequest, paySolanaPaymentRequest, solanaPaymentRequestAnswer, type SolanaPaymentConfig } from './payment-request';
 import { newSolanaReference, offlineSolanaSettlement, SolanaSettlementError } from './settlement';
-import { forgedSignature, signatureOf, signedTransfer } from './testing/signed-transfer';
+import { signedTransferFor, solanaPayBody } from './testing/pay-request';
+import { forgedSignature, signatureOf } from './testing/signed-transfer';
 
 const fixtures = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
 const table = 'kit_solana.solana_payment_requests';
@@ -80,14 +81,7 @@ const ready = async () => {
   const userId = randomUUID();
   const request = await storedRequest(userId);
   const wallet = Keypair.generate();
-  const transaction = signedTransfer({
-    payer: wallet,
-    recipient: request.treasury,
-    lamports: BigInt(request.lamports),
-    reference: request.reference,
-    recentBlockhash: request.recent_blockhash,
-  });
-  return { userId, request, body: { request_id: request.id, wallet_address: wallet.publicKey.toBase58(), transaction } };
+  return { userId, request, body: solanaPayBody(request, wallet, signedTransferFor(request, wallet)) };
 };
 
 describe('issueSolanaPaymentRequest', () => {
