@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
+import { SAMPLE_SUITES } from '@starforge/contracts/contract-samples';
 import { signUpAccount, type BenchAccount } from './lib/accounts';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
 import { atMost, type BenchResult } from './lib/report';
@@ -38,12 +38,14 @@ export const engineWorkersBench = async ({ stack }: { stack: StackHolder }): Pro
   const accounts: BenchAccount[] = [];
   for (let i = 0; i < RUNS; i++) accounts.push(await signUpAccount(ipUrl, `workers-${i}`, { first: 'Bench', last: 'Worker' }));
   const sql = postgres(running.databaseUrl, { max: 1, onnotice: () => {} });
-  const source = SAMPLE_CONTRACTS.find((s) => s.id === 'counter')?.source;
+  // Issue 27: the service stays responsive while 20 SUITES run (each a compile, then EDR in a child process).
+  const sources = SAMPLE_SUITES.find((s) => s.id === 'vault-suite')?.sources;
+  if (!sources) throw new Error('the Vault suite sample is missing');
   const start = async (account: BenchAccount): Promise<string> => {
     const res = await fetch(`${ipUrl}/api/rewards/test-runs`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}`, 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ network: 'sepolia', test_type: 'smart_contract', contract: { source } }),
+      body: JSON.stringify({ network: 'sepolia', test_type: 'smart_contract', contract: { sources } }),
     });
     const body = (await res.json()) as { id?: string };
     if (res.status !== 201 || !body.id) throw new Error(`starting a contract run answered ${res.status}`);
@@ -109,8 +111,8 @@ export const engineWorkersBench = async ({ stack }: { stack: StackHolder }): Pro
       ],
       tables: [],
       notes: [
-        `The launcher's default: ${workers.length} engine worker process(es) (${workers.join(', ')}), each running ENGINE_WORKERS=${process.env.ENGINE_WORKERS ?? '2'} contract runs at once in its engine's worker threads; the rewards service only enqueues. ${RUNS} accounts each start one run of the Counter sample (smart_contract on Sepolia) through the gateway at once, after one warm-up run; the service's /health is asked directly, one request at a time every ${PROBE_EVERY_MS} ms: idle for ${IDLE_MS / 2000} s before the runs and ${IDLE_MS / 2000} s after them, and from when all ${RUNS} starts were accepted until the last run finished. Samples: ${idle.length} idle, ${busy.length} during the runs; other CPU during the runs: ${describeForeign(during)}.`,
-        'Before the engine workers, the same service compiled and ran contracts itself (in its own worker threads): the Testing Engine section above (pnpm bench contracts) measured its /health p99 at 386.8 ms during contract load on this loaded machine, 12.8 ms on a quiet one. The two cores are shared: what the engine worker takes, the service cannot have, so on two cores the remaining cost is CPU contention rather than the service’s own event loop.',
+        `The launcher's default: ${workers.length} engine worker process(es) (${workers.join(', ')}), each running ENGINE_WORKERS=${process.env.ENGINE_WORKERS ?? '2'} contract runs at once in its engine's worker threads; the rewards service only enqueues. ${RUNS} accounts each start one run of the Vault suite sample (smart_contract on Sepolia: compiled, then its unit, fuzz and invariant tests on EDR in a child process) through the gateway at once, after one warm-up run; the service's /health is asked directly, one request at a time every ${PROBE_EVERY_MS} ms: idle for ${IDLE_MS / 2000} s before the runs and ${IDLE_MS / 2000} s after them, and from when all ${RUNS} starts were accepted until the last run finished. Samples: ${idle.length} idle, ${busy.length} during the runs; other CPU during the runs: ${describeForeign(during)}.`,
+        'Before the engine workers (issue 27 §4), the same service compiled and ran contracts itself, in its own worker threads, and its /health p99 under contract load was measured then at 12.8 ms on a quiet machine (386.8 ms on a loaded one). The two cores are shared: what the engine worker takes, the service cannot have, so on two cores the remaining cost is CPU contention rather than the service’s own event loop.',
       ],
     };
   } finally {
