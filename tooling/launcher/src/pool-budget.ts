@@ -5,10 +5,11 @@ import { createSql, engineWorkerConnections, readPoolSizes } from '@starforge/se
  * Connections a copy of each service holds besides its pools, for as long as it runs: one that
  * LISTENs for its pool (postgres.js's `sql.listen`, shared by whatever listens on that pool: the
  * events hub, the live sessions behind `requireUser`; auth checks sessions without it) and one per
- * notified cache (the kit's NotifiedCache: marketplace's search pages, bounties' open bounties).
+ * notified cache (the kit's NotifiedCache: marketplace's search pages, bounties' open bounties) or
+ * other ChannelListener (bounties' proof judge, hearing rewards' finished engine runs).
  * Change it with the service: README.md, "Sizing connection pools", has the same table.
  */
-const LISTEN_CONNECTIONS: Readonly<Record<ServiceName, number>> = { auth: 0, events: 1, nft: 1, rewards: 1, marketplace: 2, bounties: 2 };
+const LISTEN_CONNECTIONS: Readonly<Record<ServiceName, number>> = { auth: 0, events: 1, nft: 1, rewards: 1, marketplace: 2, bounties: 3 };
 
 /** The services that run durable jobs (`registerJobs` in their server.ts): each copy opens pg-boss's pool too. */
 const RUNS_JOBS: ReadonlySet<ServiceName> = new Set<ServiceName>(['nft', 'rewards', 'marketplace', 'bounties']);
