@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { TransactionSql } from 'postgres';
+import postgres, { type TransactionSql } from 'postgres';
+
+/** undefined_function, undefined_table, undefined_object: what a file created before its dependency meets. */
+const missingObject = new Set(['42883', '42P01', '42704']);
 
 const publishedFile = /^[a-z0-9_]+\.sql$/;
 
@@ -52,15 +55,33 @@ export const applyPublished = async (tx: TransactionSql, schema: string, dir: st
     (await tx<{ file: string; checksum: string }[]>`select file, checksum from ${tx(schema)}.published_sql`).map((r) => [r.file, r.checksum]),
   );
   const applied: string[] = [];
-  for (const { file, text, checksum } of files) {
-    if (!all && known.get(file) === checksum) continue;
-    await tx.unsafe(`set local search_path to ${schema}, public`);
-    // The file is our own source code, never user input.
-    await tx.unsafe(text);
-    await tx`
-      insert into ${tx(schema)}.published_sql (file, checksum) values (${file}, ${checksum})
-      on conflict (file) do update set checksum = excluded.checksum, applied_at = now()`;
-    applied.push(file);
+  let pending = files.filter(({ file, checksum }) => all || known.get(file) !== checksum);
+  // Name order first; a file that needs an object a later file creates (a view over another view,
+  // a SQL function returning a view's row) fails inside its savepoint and is tried again after
+  // the rest, until a round makes no progress.
+  while (pending.length > 0) {
+    const deferred: PublishedFile[] = [];
+    let firstMissing: unknown;
+    for (const { file, text, checksum } of pending) {
+      try {
+        await tx.savepoint(async (sp) => {
+          await sp.unsafe(`set local search_path to ${schema}, public`);
+          // The file is our own source code, never user input.
+          await sp.unsafe(text);
+        });
+      } catch (error) {
+        if (!(error instanceof postgres.PostgresError) || !missingObject.has(error.code)) throw error;
+        deferred.push({ file, text, checksum });
+        firstMissing ??= error;
+        continue;
+      }
+      await tx`
+        insert into ${tx(schema)}.published_sql (file, checksum) values (${file}, ${checksum})
+        on conflict (file) do update set checksum = excluded.checksum, applied_at = now()`;
+      applied.push(file);
+    }
+    if (deferred.length === pending.length) throw firstMissing;
+    pending = deferred;
   }
   // A file taken away leaves its object (dropping it is a numbered migration's job) and no record.
   const present = files.map((f) => f.file);

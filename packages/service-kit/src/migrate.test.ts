@@ -125,6 +125,24 @@ describe('migrate', () => {
       expect(view).toEqual({ v: `${schema}.thing_notes` });
     });
 
+    it('creates a file after the later-named file it needs, on a fresh schema', async () => {
+      const schema = `m_pub_order_${Date.now()}`;
+      // a_… is a view over b_…'s view, and c_… a SQL function returning a_…'s row: name order alone fails.
+      const dirs = service(
+        { '00001_create_things.sql': 'create table things (n int);' },
+        {
+          'a_big_things.sql': 'create or replace view a_big_things as select n from b_things where n > 10;',
+          'b_things.sql': 'create or replace view b_things as select n from things;',
+          'c_first_big.sql': `create or replace function c_first_big() returns a_big_things language sql as $$ select * from ${schema}.a_big_things limit 1 $$;`,
+        },
+      );
+      await migrate(sql, schema, dirs.migrations);
+      await sql`insert into ${sql(schema)}.things values (5), (50)`;
+      const [row] = await sql`select (${sql(schema)}.c_first_big()).n`;
+      expect(row).toEqual({ n: 50 });
+      expect(await recorded(schema)).toEqual(['a_big_things.sql', 'b_things.sql', 'c_first_big.sql']);
+    });
+
     it('rolls back the numbered files with a published file that fails, and forgets files taken away', async () => {
       const schema = `m_pub_fail_${Date.now()}`;
       const dirs = service({ '00001_create_things.sql': 'create table things (n int);' }, { 'broken.sql': 'select no_such_function();' });

@@ -24,6 +24,4 @@ create table refresh_tokens (
 create index refresh_tokens_session_id_idx on refresh_tokens (session_id);
 create index refresh_tokens_parent_id_idx on refresh_tokens (parent_id);
 
--- Published for other domains: a token whose session is not here was signed out.
-create view active_sessions as
-  select id, user_id from sessions where revoked_at is null;
+-- view active_sessions: services/auth/published/active_sessions.sql

@@ -1,8 +1,12 @@
 -- Counts one attempt for the key if the sliding estimate stays within the limit. Answers
--- whether it was accepted, and the state it was judged on (for the caller's Retry-After).
+-- whether it was accepted, and the state it was judged on (for the caller's Retry-After). It
+-- reads its table by name, so its search path is pinned: it finds auth's rate_limits whatever
+-- the calling connection's search path.
 create or replace function hit_rate_limit(p_key text, p_window_seconds integer, p_limit integer,
   out accepted boolean, out current_hits integer, out previous_hits integer, out elapsed double precision)
-language plpgsql as $$
+language plpgsql
+set search_path = auth, pg_catalog, pg_temp
+as $$
 declare
   w interval := make_interval(secs => p_window_seconds);
   row rate_limits%rowtype;

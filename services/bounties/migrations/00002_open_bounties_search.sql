@@ -7,29 +7,14 @@
 -- that ever does rebuilds its bounties' texts in the same transaction).
 alter table bug_bounties add column search_text text;
 
-create function bounty_search_text(p_title text, p_description text, p_project_name text)
-returns text
-language sql immutable parallel safe
-as $$
-  select concat_ws(E'\n', p_title, p_description, p_project_name)
-$$;
+-- function bounty_search_text: services/bounties/published/bounty_search_text.sql
 
-create function bug_bounties_search_text() returns trigger
-language plpgsql
-set search_path = bounties, pg_catalog, pg_temp
-as $$
-begin
-  select bounties.bounty_search_text(new.title, new.description, p.name) into new.search_text
-  from bounties.projects p
-  where p.id = new.project_id;
-  return new;
-end;
-$$;
+-- function bug_bounties_search_text: services/bounties/published/bug_bounties_search_text.sql
 
-create trigger bug_bounties_search_text before insert on bug_bounties
-for each row execute function bug_bounties_search_text();
+-- trigger bug_bounties_search_text: services/bounties/published/bug_bounties_search_text.sql
 
-update bug_bounties b set search_text = bounty_search_text(b.title, b.description, p.name)
+-- The bounties written before this migration, as bounty_search_text (published/) built them then.
+update bug_bounties b set search_text = concat_ws(E'\n', b.title, b.description, p.name)
 from projects p
 where p.id = b.project_id;
 alter table bug_bounties alter column search_text set not null;

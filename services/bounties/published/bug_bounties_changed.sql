@@ -37,3 +37,18 @@ begin
   return null;
 end;
 $$;
+
+create or replace trigger bug_bounties_inserted_notify after insert on bug_bounties
+referencing new table as new_rows
+for each statement execute function bug_bounties_changed();
+
+create or replace trigger bug_bounties_updated_notify after update on bug_bounties
+referencing old table as old_rows new table as new_rows
+for each statement execute function bug_bounties_changed();
+
+create or replace trigger bug_bounties_deleted_notify after delete on bug_bounties
+referencing old table as old_rows
+for each statement execute function bug_bounties_changed();
+
+create or replace trigger bug_bounties_truncated_notify after truncate on bug_bounties
+for each statement execute function bug_bounties_changed();

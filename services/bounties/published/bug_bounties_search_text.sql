@@ -12,3 +12,6 @@ begin
   return new;
 end;
 $$;
+
+create or replace trigger bug_bounties_search_text before insert on bug_bounties
+for each row execute function bug_bounties_search_text();

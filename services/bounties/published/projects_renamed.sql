@@ -17,3 +17,7 @@ begin
   return null;
 end;
 $$;
+
+create or replace trigger projects_renamed_notify after update on projects
+referencing old table as old_rows new table as new_rows
+for each statement execute function projects_renamed();

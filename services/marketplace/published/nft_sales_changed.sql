@@ -35,3 +35,18 @@ begin
   return null;
 end;
 $$;
+
+create or replace trigger nft_sales_inserted_notify after insert on nft_sales
+referencing new table as new_rows
+for each statement execute function nft_sales_changed();
+
+create or replace trigger nft_sales_updated_notify after update on nft_sales
+referencing old table as old_rows new table as new_rows
+for each statement execute function nft_sales_changed();
+
+create or replace trigger nft_sales_deleted_notify after delete on nft_sales
+referencing old table as old_rows
+for each statement execute function nft_sales_changed();
+
+create or replace trigger nft_sales_truncated_notify after truncate on nft_sales
+for each statement execute function nft_sales_changed();

@@ -12,3 +12,6 @@ begin
   return new;
 end;
 $$;
+
+create or replace trigger nft_sales_search_text before insert on nft_sales
+for each row execute function nft_sales_search_text();

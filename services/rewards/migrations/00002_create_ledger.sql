@@ -64,24 +64,4 @@ create table withdrawals (
 create index withdrawals_user_requested_idx on withdrawals (user_id, requested_at desc);
 create index withdrawals_pending_idx on withdrawals (user_id) where status = 'pending';
 
--- Users whose cached balances differ from their ledger: empty unless something is broken.
--- Tests and the benchmark read it after concurrent load.
-create view ledger_breaks as
-select b.user_id,
-       b.points_balance, coalesce(l.points, 0) as ledger_points,
-       b.cash_balance_cents, coalesce(l.cash, 0) as ledger_cash_cents,
-       b.total_earned_cents, coalesce(l.earned, 0) as ledger_earned_cents,
-       b.total_withdrawn_cents, coalesce(l.withdrawn, 0) as ledger_withdrawn_cents
-from user_balances b
-left join (
-  select user_id,
-         sum(points_amount) as points,
-         sum(amount_cents) as cash,
-         sum(amount_cents) filter (where amount_cents > 0) as earned,
-         -sum(amount_cents) filter (where transaction_type = 'withdrawal' and status = 'completed') as withdrawn
-  from transactions group by user_id
-) l using (user_id)
-where b.points_balance <> coalesce(l.points, 0)
-   or b.cash_balance_cents <> coalesce(l.cash, 0)
-   or b.total_earned_cents <> coalesce(l.earned, 0)
-   or b.total_withdrawn_cents <> coalesce(l.withdrawn, 0);
+-- view ledger_breaks: services/rewards/published/ledger_breaks.sql

@@ -25,9 +25,4 @@ select user_id, token_amount + staked_amount, 'welcome', 'welcome', updated_at
 from starforge_tokens
 where token_amount + staked_amount > 0;
 
--- Users whose FORGE differs from the sum of their grants: empty unless something is broken.
-create view forge_breaks as
-select t.user_id, t.token_amount + t.staked_amount as forge, coalesce(g.granted, 0) as granted
-from starforge_tokens t
-left join (select user_id, sum(amount) as granted from forge_grants group by user_id) g using (user_id)
-where t.token_amount + t.staked_amount <> coalesce(g.granted, 0);
+-- view forge_breaks: services/rewards/published/forge_breaks.sql

@@ -5,6 +5,8 @@
 -- measured no gas (nothing compiled, no test ran, a run without a contract): it has no history.
 -- Immutable, as the generated column test_runs.suite_key that reads it must be; it never raises
 -- (a result of another shape has no key), so it cannot stop a run from finishing.
+-- It stays here, not in published/: a stored generated column keeps what the function answered
+-- when each row was written, so changing the rule is a migration that rewrites the column too.
 create function gas_suite_key(_test_type text, _network text, _result jsonb) returns text
 language sql immutable parallel safe
 set search_path = pg_catalog

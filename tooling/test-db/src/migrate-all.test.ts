@@ -10,6 +10,28 @@ describe('migrating every service', () => {
     expect([...migrationOrder].sort()).toEqual([...serviceNames].sort());
   });
 
+  it('pins the search path of every PL/pgSQL function a service owns', async () => {
+    // A function that names a table without its schema would otherwise read whatever the calling
+    // connection's search path finds first (auth.hit_rate_limit lost its pin when its body moved
+    // to published/ and nothing noticed). SQL functions are left out: a SET clause stops
+    // PostgreSQL from inlining them, and theirs name every table with its schema.
+    const sql = createSql(inject('databaseUrl'), { max: 1 });
+    try {
+      const unpinned = await sql<{ name: string }[]>`
+        select n.nspname || '.' || p.proname as name
+        from pg_proc p
+        join pg_namespace n on n.oid = p.pronamespace
+        join pg_language l on l.oid = p.prolang
+        where n.nspname = any(${[...serviceNames]}::text[])
+          and l.lanname = 'plpgsql'
+          and not exists (select 1 from unnest(p.proconfig) c where c like 'search\\_path=%')
+        order by 1`;
+      expect(unpinned.map((r) => r.name)).toEqual([]);
+    } finally {
+      await sql.end();
+    }
+  });
+
   it('migrates a fresh database in the contract order, and a second run applies nothing', async () => {
     const name = `starforge_fresh_${process.pid}_${Date.now()}`;
     const url = await ensureDatabase(inject('databaseUrl'), name);
