@@ -15,5 +15,11 @@ export const walletNotLinked = () => new ApiError(404, authErrorCodes.walletNotL
 export const walletOnlySignIn = () => new ApiError(409, authErrorCodes.walletOnlySignIn, authServiceMessages.walletOnlySignIn);
 /** An address of the right alphabet and length that is not a 32-byte key (the schema cannot decode base58). */
 export const invalidWalletAddress = () => badRequest('Invalid Solana address');
+/** How long a refused client waits, in words: the minute window's "a minute", the hourly ceiling's "80 minutes". */
+export const waitWords = (seconds: number): string => {
+  if (seconds <= 60) return 'a minute';
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 120 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+};
 export const tooManyAttempts = (retryAfterSeconds: number) =>
-  tooManyRequests('Too many attempts. Please wait a minute and try again.', retryAfterSeconds, authErrorCodes.rateLimited);
+  tooManyRequests(`Too many attempts. Please wait ${waitWords(retryAfterSeconds)} and try again.`, retryAfterSeconds, authErrorCodes.rateLimited);
