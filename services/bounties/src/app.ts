@@ -1,4 +1,4 @@
-import { rewardsSqlStates } from '@starforge/contracts';
+import { rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Jobs, type Sql } from '@starforge/service-kit';
 import { type CardProcessor, simulatedCardProcessor, cardProcessorRoute, offlineSolanaSettlement, type SolanaSettlement } from '@starforge/payments/server';
 import type { BountiesDeps } from './deps';

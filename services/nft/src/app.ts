@@ -1,4 +1,5 @@
-import { nftSqlStates, rewardsSqlStates } from '@starforge/contracts';
+import { nftSqlStates } from '@starforge/nft-published/sql-states';
+import { rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import { createServiceApp, idempotent, requireUser, type AccessTokenKeys, type Jobs, type Sql } from '@starforge/service-kit';
 import { readNftConfig, type NftConfig } from './config/env';
 import type { NftDeps } from './deps';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { bountyLedgerDescriptions, type Bounty, type createBountySchema } from '@starforge/contracts';
-import { crossUserTransaction, publishEvent, publishPublicEvent, transaction, type Db, type Jobs, type ValueMove } from '@starforge/service-kit';
+import { crossUserTransaction, publishEvent, publishPublicEvent, transaction, type Db, type Jobs } from '@starforge/service-kit';
+import { rewardsMoves } from '@starforge/rewards-published';
 import { readBounty } from './bounty-read-model';
 import { lapseTimeSql, scheduleClaimLapse } from './claim-lapse-job';
 import { newestVersionId } from './code-versions';
@@ -56,15 +57,14 @@ export const createBounty = async (db: Db, creatorId: string, input: NewBounty):
                 ${await newestVersionId(tx, input.project_id)})
         returning id`;
       if (!row) throw new Error('no bounty inserted');
-      const hold: ValueMove = {
-        op: 'debit_cash',
+      const hold = rewardsMoves.debitCash({
         userId: creatorId,
         cents: input.reward,
         kind: 'bounty_reward',
         description: bountyLedgerDescriptions.hold(input.title),
         source: bountySource(row.id),
         key: fundingKeys.hold(row.id),
-      };
+      });
       return { result: row.id, moves: [hold], publicEvents: [{ type: 'bounties.bounty_changed', data: { bountyId: row.id, status: 'open' } }] };
     });
     return await readBounty(db, creatorId, bountyId);
@@ -121,15 +121,14 @@ export const closeBounty = async (db: Db, creatorId: string, bountyId: string): 
       if (found.submittedBy !== creatorId) throw notCreatorToClose();
       throw notClosable();
     }
-    const giveBack: ValueMove = {
-      op: 'credit_cash',
+    const giveBack = rewardsMoves.creditCash({
       userId: creatorId,
       cents: Number(closed.rewardCents),
       kind: 'bounty_reward',
       description: bountyLedgerDescriptions.return(closed.title),
       source: bountySource(bountyId),
       key: fundingKeys.return(bountyId),
-    };
+    });
     return { result: bountyId, moves: [giveBack], publicEvents: [{ type: 'bounties.bounty_changed', data: { bountyId, status: 'closed' } }] };
   });
   return readBounty(db, creatorId, bountyId);

@@ -1,5 +1,6 @@
 import { BOUNTIES_PAGE_SIZE, type BountiesAnswer, type Bounty, type OpenBountiesQuery } from '@starforge/contracts';
 import { containsPattern, type Db } from '@starforge/service-kit';
+import { publicProfiles } from '@starforge/auth-published';
 import { bountyNotFound } from './bounties-errors';
 
 // The bounties' read model: a bounty and its pages as each viewer sees them. Its commands
@@ -84,7 +85,7 @@ const bountyColumns = (db: Db) => db`
   cv.version as code_version`;
 const bountyJoins = (db: Db) => db`
   join bounties.projects p on p.id = b.project_id
-  left join auth.public_profiles u on u.id = b.submitted_by
+  left join ${publicProfiles(db)} u on u.id = b.submitted_by
   left join bounties.project_code_versions cv on cv.id = b.code_version_id`;
 
 /** One bounty as `viewerId` sees it (any signed-in user may read any bounty; the proof is elsewhere). */

@@ -1,33 +1,26 @@
 import { type ContractRunResult, contractRunResultSchema, type Network, type SuiteSource } from '@starforge/contracts';
 import type { Db } from '@starforge/service-kit';
+import { type EnginePurpose, engineRuns, startEngineRun as startRun } from '@starforge/rewards-published';
 
 /**
  * The engine runs bounties starts in the rewards domain (issue 28): rewards owns the engine, its
  * queue and the daily test limit, and publishes `rewards.start_engine_run` (called inside the
  * caller's transaction, so a refused run rolls the caller's write back) and the view
- * `rewards.engine_runs`. Its SQLSTATEs (daily limit, too many runs waiting) are mapped by
- * `rewardsSqlStates`, which the app registers.
+ * `rewards.engine_runs`, both through rewards' client (`@starforge/rewards-published`). Its
+ * SQLSTATEs (daily limit, too many runs waiting) are mapped by `rewardsSqlStates`, which the app registers.
  */
-
-/** Why bounties asks for a run: a proof ('proof', counts against the asker's daily test limit), a version's check ('code_check', counts), a re-check after a fix ('recheck', does not). */
-export type EnginePurpose = 'proof' | 'code_check' | 'recheck';
 
 /** The network proofs and checks run on: a test network (its hardfork and chain id are the engine's). */
 const PROOF_NETWORK: Network = 'sepolia';
 
 /** Starts a run under `userId` in the caller's transaction; its id (rewards.engine_runs.id). */
-export const startEngineRun = async (
+export const startEngineRun = (
   tx: Db,
   userId: string,
   purpose: EnginePurpose,
   testType: 'smart_contract' | 'security_audit',
   sources: readonly SuiteSource[],
-): Promise<string> => {
-  const [row] = await tx<{ id: string }[]>`
-    select rewards.start_engine_run(${userId}, ${purpose}, ${testType}, ${PROOF_NETWORK}, ${tx.json(sources.map((s) => ({ name: s.name, content: s.content })))}) as id`;
-  if (!row) throw new Error('rewards.start_engine_run answered nothing');
-  return row.id;
-};
+): Promise<string> => startRun(tx, { userId, purpose, testType, network: PROOF_NETWORK, sources });
 
 export interface FinishedEngineRun {
   status: 'completed' | 'failed';
@@ -45,7 +38,7 @@ export const engineResultOf = (text: string | null): ContractRunResult | null =>
 /** A run once it finished (null while it runs, or for no such run). The result is read as text: the pool's camelCase transform would rename its keys. */
 export const finishedEngineRun = async (db: Db, runId: string): Promise<FinishedEngineRun | null> => {
   const [row] = await db<{ status: 'completed' | 'failed'; result: string | null }[]>`
-    select status, result::text as result from rewards.engine_runs where id = ${runId} and status <> 'running'`;
+    select status, result::text as result from ${engineRuns(db)} where id = ${runId} and status <> 'running'`;
   if (!row) return null;
   return { status: row.status, result: engineResultOf(row.result) };
 };

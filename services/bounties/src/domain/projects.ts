@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { BOUNTIES_PAGE_SIZE, type createProjectSchema, type Project, type ProjectsAnswer, type ProjectType } from '@starforge/contracts';
 import type { Db, Tx } from '@starforge/service-kit';
+import { publicProfiles } from '@starforge/auth-published';
 
 /** A project a bounty may be posted under: one of its creator's own active projects. */
 export interface ActiveProject {
@@ -61,7 +62,7 @@ export const listProjects = async (db: Db, viewerId: string, page: number): Prom
       select page.id, page.name, page.description, page.project_type, page.budget_cents, page.status, page.created_at,
              coalesce(p.display_name, 'Starforge user') as owner_name, page.client_user_id = ${viewerId} as is_mine
       from page
-      left join auth.public_profiles p on p.id = page.client_user_id
+      left join ${publicProfiles(db)} p on p.id = page.client_user_id
       order by page.created_at desc, page.id desc`,
     db<{ total: string }[]>`select count(*) as total from bounties.projects`,
   ]);
@@ -79,7 +80,7 @@ export const createProject = async (tx: Tx, ownerId: string, project: z.output<t
     select created.id, created.name, created.description, created.project_type, created.budget_cents, created.status, created.created_at,
            coalesce(p.display_name, 'Starforge user') as owner_name, true as is_mine
     from created
-    left join auth.public_profiles p on p.id = created.client_user_id`;
+    left join ${publicProfiles(tx)} p on p.id = created.client_user_id`;
   if (!row) throw new Error('no project inserted');
   return projectOf(row);
 };

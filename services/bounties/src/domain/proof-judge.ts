@@ -1,4 +1,5 @@
 import { publishEvents, transaction, type Db, type Sql } from '@starforge/service-kit';
+import { engineRuns } from '@starforge/rewards-published';
 import { ChannelListener } from '@starforge/service-kit/notified-cache/channel-listener';
 import { codeCheckOf } from './code-check';
 import { targetContracts } from './code-sources';
@@ -101,10 +102,10 @@ export const judgeEngineRun = async (db: Db, runId: string): Promise<boolean> =>
 /** Every run of bounties' that finished and is not judged yet, judged; how many this call judged. */
 export const judgeFinishedRuns = async (db: Db): Promise<number> => {
   const finished = await db<{ id: string }[]>`
-    select pr.run_id as id from bounties.proof_runs pr join rewards.engine_runs er on er.id = pr.run_id
+    select pr.run_id as id from bounties.proof_runs pr join ${engineRuns(db)} er on er.id = pr.run_id
     where pr.verdict = 'running' and er.status <> 'running'
     union all
-    select v.check_run_id from bounties.project_code_versions v join rewards.engine_runs er on er.id = v.check_run_id
+    select v.check_run_id from bounties.project_code_versions v join ${engineRuns(db)} er on er.id = v.check_run_id
     where v.check_status = 'running' and er.status <> 'running'`;
   let judged = 0;
   for (const { id } of finished) if (await judgeEngineRun(db, id)) judged++;

@@ -1,5 +1,6 @@
 import type { CompletionProof, ProofRun, ProofTest, ProofVerdict, SuiteSource } from '@starforge/contracts';
 import { type Db, type Sql, transaction, type Tx } from '@starforge/service-kit';
+import { engineRuns } from '@starforge/rewards-published';
 import { engineResultOf, startEngineRun } from './engine-runs';
 import { proofFileNameTaken } from './proof-errors';
 
@@ -144,7 +145,7 @@ export const readProofRun = async (db: Db, runId: string): Promise<ProofRun> => 
     select pr.run_id, v.version, pr.verdict, pr.why, er.result::text as result, pr.started_at, pr.finished_at
     from bounties.proof_runs pr
     join bounties.project_code_versions v on v.id = pr.code_version_id
-    left join rewards.engine_runs er on er.id = pr.run_id and pr.verdict <> 'running'
+    left join ${engineRuns(db)} er on er.id = pr.run_id and pr.verdict <> 'running'
     where pr.run_id = ${runId}`;
   if (!row) throw new Error(`no proof run ${runId}`);
   return runOf(row);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { bountyLedgerDescriptions, type CompletionAnswer, type reviewAnswerSchema, type reviewCompletionSchema } from '@starforge/contracts';
-import { crossUserTransaction, type Db, type Jobs, type ValueMove } from '@starforge/service-kit';
+import { crossUserTransaction, type Db, type Jobs, type UserMove } from '@starforge/service-kit';
+import { rewardsMoves } from '@starforge/rewards-published';
 import { bountySource, fundingKeys } from './bounty-commands';
 import { readBounty } from './bounty-read-model';
 import { noPendingCompletion, notCreator } from './bounties-errors';
@@ -60,17 +61,16 @@ export const reviewCompletion = async (db: Db, jobs: Jobs, creatorId: string, bo
       returning b.title, b.reward_cents, b.claim_lapses_at`;
     if (!closed) throw new Error('the locked bounty is gone');
     if (closed.claimLapsesAt) await scheduleClaimLapse(tx, jobs, bountyId, closed.claimLapsesAt);
-    const payout: ValueMove[] = approve
+    const payout: UserMove[] = approve
       ? [
-          {
-            op: 'credit_cash',
+          rewardsMoves.creditCash({
             userId: completion.completedBy,
             cents: Number(closed.rewardCents),
             kind: 'bounty_reward',
             description: bountyLedgerDescriptions.payout(closed.title),
             source: bountySource(bountyId),
             key: fundingKeys.payout(bountyId),
-          },
+          }),
         ]
       : [];
     const { completedBy, ...decided } = completion;

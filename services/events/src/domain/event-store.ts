@@ -1,5 +1,6 @@
 import type { StreamCursor } from '@starforge/contracts';
 import type { Sql } from '@starforge/service-kit';
+import { activeSessions } from '@starforge/auth-published';
 import { parseStoredEvent, type StoredEvent } from './stored-event';
 
 /** How long events are kept for replay after a reconnect. */
@@ -82,6 +83,6 @@ export const deleteExpiredEvents = async (sql: Sql, retentionMs = EVENT_RETENTIO
 /** Which of these sessions are still signed in, read through the view auth publishes. */
 export const activeSessionIds = async (sql: Sql, sessionIds: string[]): Promise<Set<string>> => {
   if (sessionIds.length === 0) return new Set();
-  const rows = await sql<{ id: string }[]>`select id from auth.active_sessions where id = any(${sessionIds}::uuid[])`;
+  const rows = await sql<{ id: string }[]>`select id from ${activeSessions(sql)} where id = any(${sessionIds}::uuid[])`;
   return new Set(rows.map((r) => r.id));
 };

@@ -1,5 +1,7 @@
-import type { CrossUserPlan, Db, Jobs, Tx, ValueMove } from '@starforge/service-kit';
+import type { CrossUserPlan, Db, Jobs, Tx, UserMove } from '@starforge/service-kit';
 import { crossUserTransaction } from '@starforge/service-kit';
+import { nfts } from '@starforge/nft-published';
+import { rewardsMoves } from '@starforge/rewards-published';
 import type { CardCharge, CardProcessor } from '@starforge/payments/server';
 import { proceedsKey, royaltyKey } from './sale-keys';
 
@@ -50,11 +52,11 @@ export const settleCardPayment = async (db: Db, cards: CardPayments, paymentId: 
       select s.id as sale_id, s.seller_id, n.original_creator_id as creator_id
       from marketplace.payment_items i
       join marketplace.nft_sales s on s.id = i.sale_id
-      join nft.nfts n on n.id = i.nft_id
+      join ${nfts(tx)} n on n.id = i.nft_id
       where i.payment_id = ${paymentId}`;
-    const moves: ValueMove[] = sales.flatMap((sale) => [
-      { op: 'settle_cash', userId: sale.sellerId, key: proceedsKey(sale.saleId) },
-      ...(sale.creatorId === sale.sellerId ? [] : [{ op: 'settle_cash' as const, userId: sale.creatorId, key: royaltyKey(sale.saleId) }]),
+    const moves: UserMove[] = sales.flatMap((sale) => [
+      rewardsMoves.settleCash({ userId: sale.sellerId, key: proceedsKey(sale.saleId) }),
+      ...(sale.creatorId === sale.sellerId ? [] : [rewardsMoves.settleCash({ userId: sale.creatorId, key: royaltyKey(sale.saleId) })]),
     ]);
     return { result: true, moves };
   });

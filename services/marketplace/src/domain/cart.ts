@@ -1,5 +1,6 @@
 import { nftImageUrl, type CartLine } from '@starforge/contracts';
 import type { Db } from '@starforge/service-kit';
+import { nfts } from '@starforge/nft-published';
 import { nftNotFound, notInCart, notListed, ownNft } from './errors';
 
 interface CartRow {
@@ -30,11 +31,11 @@ const lineOf = (row: CartRow): CartLine => {
   };
 };
 
-/** The user's cart lines (only theirs), oldest first, with the NFT from nft.nfts and its active listing's price now. */
+/** The user's cart lines (only theirs), oldest first, with the NFT from nft's view and its active listing's price now. */
 const selectLines = (db: Db, userId: string, nftId: string | null) => db<CartRow[]>`
   select c.nft_id, c.listing_id, n.name, n.description, n.image_key, c.unit_price_cents, c.created_at, s.price_cents as current_price_cents
   from marketplace.cart_items c
-  join nft.nfts n on n.id = c.nft_id
+  join ${nfts(db)} n on n.id = c.nft_id
   left join marketplace.nft_sales s on s.nft_id = c.nft_id and s.status = 'listed'
   where c.user_id = ${userId} ${nftId === null ? db`` : db`and c.nft_id = ${nftId}`}
   order by c.created_at, c.id`;
@@ -63,7 +64,7 @@ const readLine = async (db: Db, userId: string, nftId: string): Promise<CartLine
 export const addToCart = async (tx: Db, userId: string, nftId: string): Promise<CartLine> => {
   const [row] = await tx<({ nftExists: boolean; listedId: string | null; sellerId: string | null } & (CartRow | Record<keyof CartRow, null>))[]>`
     with listing as (
-      select exists (select 1 from nft.nfts where id = ${nftId}) as nft_exists, s.id, s.seller_id, s.price_cents
+      select exists (select 1 from ${nfts(tx)} where id = ${nftId}) as nft_exists, s.id, s.seller_id, s.price_cents
       from (values (1)) one
       left join marketplace.nft_sales s on s.nft_id = ${nftId} and s.status = 'listed'
     ),
@@ -84,7 +85,7 @@ export const addToCart = async (tx: Db, userId: string, nftId: string): Promise<
            n.id as nft_id, line.listing_id, n.name, n.description, n.image_key, line.unit_price_cents, line.created_at
     from listing
     left join line on listing.id is not null
-    left join nft.nfts n on n.id = ${nftId} and line.listing_id is not null`;
+    left join ${nfts(tx)} n on n.id = ${nftId} and line.listing_id is not null`;
   if (!row?.nftExists) throw nftNotFound();
   if (row.listedId === null || row.sellerId === null) throw notListed();
   if (row.sellerId === userId) throw ownNft();

@@ -1,5 +1,7 @@
 import { type CardPayment, type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, type Payment } from '@starforge/contracts';
-import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type ValueMove } from '@starforge/service-kit';
+import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type UserMove } from '@starforge/service-kit';
+import { nfts, transferOwnership } from '@starforge/nft-published';
+import { rewardsMoves } from '@starforge/rewards-published';
 import { type PaymentMeans, recordPayment } from '@starforge/payments/server';
 import { type CardPayments, recordCharge } from './card-settlement';
 import { proceedsKey, royaltyKey } from './sale-keys';
@@ -44,7 +46,7 @@ const listingsOf = (tx: Tx, nftIds: string[], lock: boolean) => tx<ListedSale[]>
   select s.id, s.nft_id, s.seller_id, s.price_cents, n.original_creator_id as creator_id,
          floor(s.price_cents * coalesce(n.creator_royalty, 0) / 100)::bigint as royalty_cents
   from marketplace.nft_sales s
-  join nft.nfts n on n.id = s.nft_id
+  join ${nfts(tx)} n on n.id = s.nft_id
   where s.nft_id = any(${nftIds}::uuid[]) and s.status = 'listed'
   order by s.id
   ${lock ? tx`for update of s` : tx``}`;
@@ -52,7 +54,7 @@ const listingsOf = (tx: Tx, nftIds: string[], lock: boolean) => tx<ListedSale[]>
 /** 409 for an NFT of the order with no active listing: a cart line names it (nothing is bought), one NFT says it plainly. */
 const soldLine = async (tx: Tx, order: Order, nftId: string) => {
   if (order.kind === 'nft') return listingSold();
-  const [nft] = await tx<{ name: string }[]>`select name from nft.nfts where id = ${nftId}`;
+  const [nft] = await tx<{ name: string }[]>`select name from ${nfts(tx)} where id = ${nftId}`;
   return nft ? listingSold(lineSoldMessage(nft.name)) : listingSold();
 };
 
@@ -85,14 +87,14 @@ export const checkOrder = async (tx: Tx, buyerId: string, order: Order, { lock }
  * person): cash at once for a payment that is final (Solana), pending until `settlesAt` for a card
  * payment, which is cash only once it settled.
  */
-const movesOf = (sale: ListedSale, settlesAt: Date | null): ValueMove[] => {
+const movesOf = (sale: ListedSale, settlesAt: Date | null): UserMove[] => {
   const price = Number(sale.priceCents);
   const royalty = Number(sale.royaltyCents);
   const source = { type: 'nft_sale' as const, id: sale.nftId };
-  const credit = (userId: string, cents: number, kind: 'sale_proceeds' | 'royalty', description: string, key: string): ValueMove =>
+  const credit = (userId: string, cents: number, kind: 'sale_proceeds' | 'royalty', description: string, key: string): UserMove =>
     settlesAt === null
-      ? { op: 'credit_cash', userId, cents, kind, description, source, key }
-      : { op: 'credit_pending_cash', userId, cents, kind, description, source, key, settlesAt };
+      ? rewardsMoves.creditCash({ userId, cents, kind, description, source, key })
+      : rewardsMoves.creditPendingCash({ userId, cents, kind, description, source, key, settlesAt });
   if (sale.creatorId === sale.sellerId) return [credit(sale.sellerId, price, 'sale_proceeds', 'NFT sold', proceedsKey(sale.id))];
   return [
     credit(sale.sellerId, price - royalty, 'sale_proceeds', 'NFT sold', proceedsKey(sale.id)),
@@ -138,7 +140,7 @@ export const completeOrder = async (
       values (${payment.id}, ${sale.nftId}, ${sale.id}, ${sale.priceCents})`;
     // The clock: the listing this transaction waited for may have been made after it began.
     await tx`update marketplace.nft_sales set status = 'sold', buyer_id = ${buyerId}, sold_at = clock_timestamp() where id = ${sale.id}`;
-    await tx`select nft.transfer_ownership(${sale.nftId}, ${sale.sellerId}, ${buyerId}, ${`sale:${sale.id}:transfer`})`;
+    await transferOwnership(tx, { nftId: sale.nftId, fromUserId: sale.sellerId, toUserId: buyerId, key: `sale:${sale.id}:transfer` });
   }
   // The buyer's lines only: another buyer's line of a sold NFT stays, marked sold on their cart, until they remove it.
   await tx`delete from marketplace.cart_items where user_id = ${buyerId} and nft_id = any(${sales.map((s) => s.nftId)}::uuid[])`;

@@ -1,5 +1,6 @@
 import { CREATOR_NETWORK, type CreateNft, type CreatedNft } from '@starforge/contracts';
 import type { Db } from '@starforge/service-kit';
+import { createCompletedNft } from '@starforge/nft-published';
 import { insertListing } from './listings';
 
 /**
@@ -8,11 +9,17 @@ import { insertListing } from './listings';
  * one transaction: an NFT is never created without its listing, nor listed twice by a retry.
  */
 export const createListedNft = async (tx: Db, userId: string, input: CreateNft): Promise<CreatedNft> => {
-  const [created] = await tx<{ nftId: string }[]>`
-    select nft.create_completed_nft(
-      ${userId}, ${input.name}, ${input.description}, ${input.category}, ${input.image_key}, ${input.tags}::text[],
-      ${input.is_limited_edition}, ${input.edition_size}, ${input.creator_royalty}, ${CREATOR_NETWORK}
-    ) as nft_id`;
-  if (!created) throw new Error('create_completed_nft answered nothing');
-  return { nft_id: created.nftId, listing: await insertListing(tx, userId, created.nftId, input.price) };
+  const nftId = await createCompletedNft(tx, {
+    ownerId: userId,
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    imageKey: input.image_key,
+    tags: input.tags,
+    isLimitedEdition: input.is_limited_edition,
+    editionSize: input.edition_size,
+    royalty: input.creator_royalty,
+    network: CREATOR_NETWORK,
+  });
+  return { nft_id: nftId, listing: await insertListing(tx, userId, nftId, input.price) };
 };

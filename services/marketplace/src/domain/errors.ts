@@ -1,11 +1,13 @@
-import { marketplaceErrorCodes, marketplaceMessages, nftSqlStates, priceChangedMessage, rewardsSqlStates } from '@starforge/contracts';
+import { marketplaceErrorCodes, marketplaceMessages, priceChangedMessage } from '@starforge/contracts';
 import { ApiError, badRequest, conflict, type SqlStateMap } from '@starforge/service-kit';
+import { nftSqlStates } from '@starforge/nft-published/sql-states';
+import { rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import { solanaPaymentErrors } from '@starforge/payments/server/solana/errors';
 
 /**
- * Every SQLSTATE the functions this service calls raise, as it answers them: nft's published
- * functions (`owned_nft`: NF001 404, NF002 403 not_owner, NF003 409 not_minted;
- * `create_completed_nft`: NF004) and rewards' (the checkout of issue 16). The service raises
+ * Every SQLSTATE the functions this service calls raise, as it answers them: the maps of the two
+ * clients it uses, nft's (`lockOwnedNft`: NF001 404, NF002 403 not_owner, NF003 409 not_minted;
+ * `createCompletedNft`: NF004) and rewards' (the checkout's moves: RW002). The service raises
  * none of its own: its refusals are thrown below. Registered with createServiceApp.
  */
 export const marketplaceServiceSqlStates: SqlStateMap = { ...rewardsSqlStates, ...nftSqlStates };

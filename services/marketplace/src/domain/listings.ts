@@ -1,5 +1,6 @@
 import type { Listing } from '@starforge/contracts';
 import type { Db } from '@starforge/service-kit';
+import { lockOwnedNft, nfts } from '@starforge/nft-published';
 import { alreadyListed, nftNotFound, notListed } from './errors';
 import { announceListing, listingColumns, listingOf, type ListingRow } from './listing-rows';
 
@@ -7,7 +8,7 @@ import { announceListing, listingColumns, listingOf, type ListingRow } from './l
 export const readListing = async (db: Db, viewerId: string, nftId: string): Promise<Listing | null> => {
   // One statement, one snapshot: the NFT exists, and its listed row or nulls.
   const [row] = await db<({ nftExists: boolean } & (ListingRow | Record<keyof ListingRow, null>))[]>`
-    select exists (select 1 from nft.nfts where id = ${nftId}) as nft_exists, l.*
+    select exists (select 1 from ${nfts(db)} where id = ${nftId}) as nft_exists, l.*
     from (values (1)) one
     left join lateral (
       select ${listingColumns(db, viewerId)} from marketplace.nft_sales where nft_id = ${nftId} and status = 'listed'
@@ -26,7 +27,7 @@ const holdOwnedNft = async (tx: Db, userId: string, nftId: string) => {
   // transfer_ownership): a removal or a listing racing a purchase queues behind it instead of
   // deadlocking with it, then sees the NFT sold (not_owner).
   await tx`select id from marketplace.nft_sales where nft_id = ${nftId} and status = 'listed' for update`;
-  await tx`select id from nft.owned_nft(${nftId}, ${userId})`;
+  await lockOwnedNft(tx, nftId, userId);
 };
 
 /**

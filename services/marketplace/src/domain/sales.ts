@@ -1,5 +1,7 @@
 import type { NftSalesAnswer } from '@starforge/contracts';
 import type { Db } from '@starforge/service-kit';
+import { publicProfiles } from '@starforge/auth-published';
+import { nfts } from '@starforge/nft-published';
 import { nftNotFound } from './errors';
 import { NAMELESS_USER } from './listing-rows';
 
@@ -22,13 +24,13 @@ interface SaleRow {
  */
 export const nftSales = async (db: Db, nftId: string): Promise<NftSalesAnswer> => {
   const rows = await db<SaleRow[]>`
-    select exists (select 1 from nft.nfts where id = ${nftId}) as nft_exists, h.*
+    select exists (select 1 from ${nfts(db)} where id = ${nftId}) as nft_exists, h.*
     from (values (1)) one
     left join lateral (
       select s.id as sale_id, s.price_cents, seller.display_name as seller_name, buyer.display_name as buyer_name, s.sold_at
       from marketplace.nft_sales s
-      left join auth.public_profiles seller on seller.id = s.seller_id
-      left join auth.public_profiles buyer on buyer.id = s.buyer_id
+      left join ${publicProfiles(db)} seller on seller.id = s.seller_id
+      left join ${publicProfiles(db)} buyer on buyer.id = s.buyer_id
       where s.nft_id = ${nftId} and s.status = 'sold'
       order by s.sold_at desc, s.id desc
       limit ${SALE_HISTORY_LIMIT}

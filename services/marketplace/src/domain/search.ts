@@ -1,5 +1,7 @@
 import { MARKETPLACE_PAGE_SIZE, nftImageUrl, type MarketplaceListing, type MarketplaceSearchAnswer, type MarketplaceSearchQuery } from '@starforge/contracts';
 import { containsPattern, jsonText, NotifiedCache, type Db, type JsonText, type Sql } from '@starforge/service-kit';
+import { publicProfiles } from '@starforge/auth-published';
+import { nfts } from '@starforge/nft-published';
 import { NAMELESS_USER } from './listing-rows';
 
 /** A row of the search's statement: the total, and one listing of the page (all null when the page is empty). */
@@ -78,8 +80,8 @@ const readSearchPage = async (db: Db, { q, page }: MarketplaceSearchQuery): Prom
         order by created_at desc, id desc
         limit ${MARKETPLACE_PAGE_SIZE} offset ${(page - 1) * MARKETPLACE_PAGE_SIZE}
       ) page
-      join nft.nfts n on n.id = page.nft_id
-      left join auth.public_profiles p on p.id = page.seller_id
+      join ${nfts(db)} n on n.id = page.nft_id
+      left join ${publicProfiles(db)} p on p.id = page.seller_id
     ) listed on true
     order by listed.listed_at desc, listed.listing_id desc`;
   const found = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nftSqlStates } from '@starforge/contracts';
+import { nftSqlStates } from '@starforge/nft-published/sql-states';
 import { apiErrorOfPostgres, type Sql } from '@starforge/service-kit';
 import { nftTestSql } from '../testing/harness';
 

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   CONTRACT_RUNS_WAITING_MAX,
-  dailyTestLimitOfDetail,
   rewardsErrorCodes,
   rewardsMessages,
-  rewardsSqlStates,
   SUITE_TEST_TYPES,
   suiteFileNameProblem,
   TEST_TYPES,
   type SuiteSource,
 } from '@starforge/contracts';
 import { createServiceApp, type Db } from '@starforge/service-kit';
+import { dailyTestLimitOfDetail, rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, eventually, rewardsTestContext, signIn } from '../testing/harness';
 import { suiteHash } from './contract-runs';

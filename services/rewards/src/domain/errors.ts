@@ -1,4 +1,5 @@
-import { rewardsErrorCodes, rewardsMessages, rewardsSqlStates } from '@starforge/contracts';
+import { rewardsErrorCodes, rewardsMessages } from '@starforge/contracts';
+import { rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import type { SqlStateMap } from '@starforge/service-kit';
 
 /**

@@ -7,11 +7,11 @@ import {
   MINT_POINT_AWARDS_PER_DAY,
   MINT_POINTS,
   PERFECTIONIST_MIN_TESTS,
-  rewardsSqlStates,
   serverEventSchemas,
   type ServerEventType,
 } from '@starforge/contracts';
 import { createServiceApp, type Sql } from '@starforge/service-kit';
+import { rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import { ledgerBreaks, rewardsTestSql } from '../testing/harness';
 
 let sql: Sql;

@@ -1,10 +1,12 @@
-import { nftErrorCodes, nftMessages } from './nft-constants';
+import { nftErrorCodes, nftMessages } from '@starforge/contracts';
+import type { SqlStateMap } from '@starforge/service-kit';
 
 /**
  * The SQLSTATEs that nft's published SQL functions raise (`nft.owned_nft`,
- * `nft.transfer_ownership`; services/nft/README.md) and what a service answers for each. A
- * domain that calls them registers this map: `createServiceApp('marketplace', sql, { sqlStates:
- * { ...rewardsSqlStates, ...nftSqlStates } })`.
+ * `nft.transfer_ownership`, `nft.create_completed_nft`; services/nft/README.md) and what a
+ * service answers for each. A domain that calls this client registers this map:
+ * `createServiceApp('marketplace', sql, { sqlStates: { ...rewardsSqlStates, ...nftSqlStates } })`.
+ * Server-only: the browser never sees a SQLSTATE, so this is not in contracts.
  */
 export const nftSqlStates = {
   /** No NFT has that id. */
@@ -15,4 +17,4 @@ export const nftSqlStates = {
   NF003: { status: 409, code: nftErrorCodes.notMinted, message: nftMessages.notMinted },
   /** The image key names no uploaded image (never uploaded, or removed as unused). */
   NF004: { status: 400, code: nftErrorCodes.imageNotFound, message: nftMessages.imageNotFound },
-} as const;
+} as const satisfies SqlStateMap;

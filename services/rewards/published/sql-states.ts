@@ -1,4 +1,5 @@
-import { rewardsErrorCodes, rewardsMessages, type NextTier } from './rewards-constants';
+import { rewardsErrorCodes, rewardsMessages, type NextTier } from '@starforge/contracts';
+import type { SqlStateMap } from '@starforge/service-kit';
 
 /**
  * The figures rewards puts in RW006's DETAIL (`rewards._admit_test_run`, JSON), read back into
@@ -25,9 +26,10 @@ export const dailyTestLimitOfDetail = (detail: string): { message: string; retry
 /**
  * The SQLSTATEs that rewards' published SQL functions raise (`rewards.debit_cash`,
  * `rewards.convert_points_to_cash`, `rewards.start_engine_run`; services/rewards/README.md) and
- * what a service answers for each. A domain that calls them registers this map instead of writing
- * its own: `createServiceApp('marketplace', sql, { sqlStates: rewardsSqlStates })`. Invalid
- * arguments (22023) and a missing user (22004) are PostgreSQL's generic states, which the kit maps itself.
+ * what a service answers for each. A domain whose code calls this client registers this map
+ * instead of writing its own: `createServiceApp('marketplace', sql, { sqlStates: rewardsSqlStates })`.
+ * Invalid arguments (22023) and a missing user (22004) are PostgreSQL's generic states, which the
+ * kit maps itself. Server-only: the browser never sees a SQLSTATE, so this is not in contracts.
  */
 export const rewardsSqlStates = {
   /** Not enough points (convert_points_to_cash). */
@@ -42,4 +44,4 @@ export const rewardsSqlStates = {
   RW006: { status: 429, code: rewardsErrorCodes.dailyTestLimit, message: rewardsMessages.dailyTestLimitUsed, detailed: dailyTestLimitOfDetail },
   /** CONTRACT_RUNS_WAITING_MAX of the user's contract runs are waiting or running (start_engine_run; POST /test-runs). */
   RW007: { status: 409, code: rewardsErrorCodes.contractRunsWaiting, message: rewardsMessages.contractRunsWaiting },
-} as const;
+} as const satisfies SqlStateMap;

@@ -2,13 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSql, type Db, type Sql } from '../db';
-import { publishEvent } from '../events/publish-event';
-import { migrate } from '../migrate';
-import { serviceMigrationsDir } from '../migrate-all';
-import { crossUserTransaction, type CrossUserPlan, type ValueMove } from './cross-user-transaction';
+import {
+  createSql,
+  crossUserTransaction,
+  migrate,
+  publishEvent,
+  serviceMigrationsDir,
+  type CrossUserPlan,
+  type Db,
+  type Sql,
+  type UserMove,
+} from '@starforge/service-kit';
+import { creditCash, debitCash, rewardsMoves } from './client';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
+// The kit's crossUserTransaction (its lock order) with rewards' moves, tested here beside the
+// client that builds them: the kit names no domain's functions.
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
 
 let sql: Sql;
@@ -38,7 +47,7 @@ const list = async (seller: string, creator: string, priceCents: number, royalty
 };
 
 const fund = (user: string, cents: number) =>
-  sql`select rewards.credit_cash(${user}, ${cents}, 'bounty_reward', 'Test funds', null, ${`fund:${randomUUID()}`})`;
+  creditCash(sql, { userId: user, cents, kind: 'bounty_reward', description: 'Test funds', source: null, key: `fund:${randomUUID()}` });
 
 const lockListing = async (tx: Db, listingId: string): Promise<Listing> => {
   const [listing] = await tx<Listing[]>`
@@ -52,18 +61,17 @@ const planOf = (listing: Listing, buyer: string): CrossUserPlan<string> => {
   const price = Number(listing.priceCents);
   const royalty = Math.floor((price * listing.royaltyPercent) / 100);
   const source = { type: 'nft_sale' as const, id: listing.id };
-  const moves: ValueMove[] = [
-    { op: 'debit_cash', userId: buyer, cents: price, kind: 'sale_proceeds', description: 'NFT bought', source, key: `sale:${listing.id}:paid` },
-    {
-      op: 'credit_cash',
+  const moves: UserMove[] = [
+    rewardsMoves.debitCash({ userId: buyer, cents: price, kind: 'sale_proceeds', description: 'NFT bought', source, key: `sale:${listing.id}:paid` }),
+    rewardsMoves.creditCash({
       userId: listing.sellerId,
       cents: price - royalty,
       kind: 'sale_proceeds',
       description: 'NFT sold',
       source,
       key: `sale:${listing.id}:proceeds`,
-    },
-    { op: 'credit_cash', userId: listing.creatorId, cents: royalty, kind: 'royalty', description: 'Royalty', source, key: `sale:${listing.id}:royalty` },
+    }),
+    rewardsMoves.creditCash({ userId: listing.creatorId, cents: royalty, kind: 'royalty', description: 'Royalty', source, key: `sale:${listing.id}:royalty` }),
   ];
   const events = [buyer, listing.sellerId].map((userId) => ({ userId, type: 'rewards.account_changed' as const, data: { reason: 'nft_sale' } }));
   // Every open tab's grid learns the listing sold: published last, after every user's events.
@@ -168,11 +176,11 @@ describe('crossUserTransaction', () => {
     const naiveSale = (buyer: string, seller: string) =>
       sql.begin(async (tx) => {
         const key = randomUUID();
-        await tx`select rewards.debit_cash(${buyer}, 100, 'sale_proceeds', 'NFT bought', null, ${`naive:${key}:paid`})`;
+        await debitCash(tx, { userId: buyer, cents: 100, kind: 'sale_proceeds', description: 'NFT bought', source: null, key: `naive:${key}:paid` });
         arrived += 1;
         if (arrived === 2) release();
         await bothDebited;
-        await tx`select rewards.credit_cash(${seller}, 100, 'sale_proceeds', 'NFT sold', null, ${`naive:${key}:proceeds`})`;
+        await creditCash(tx, { userId: seller, cents: 100, kind: 'sale_proceeds', description: 'NFT sold', source: null, key: `naive:${key}:proceeds` });
         await publishEvent(tx, { userId: seller, type: 'rewards.account_changed', data: { reason: 'nft_sale' } });
       });
     const outcomes = await Promise.allSettled([naiveSale(a, b), naiveSale(b, a)]);
