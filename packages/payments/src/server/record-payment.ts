@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { CardPaymentMethod, Payment } from '@starforge/contracts';
+import type { Payment } from '@starforge/contracts';
 import type { Tx } from '@starforge/service-kit/db';
 import type { SolanaPaid } from './solana/payment-request';
+import type { CardPaymentMethod } from '../wire';
 
 /** What a payment was made with: a card's brand and last 4 (never its number or cvv), or a verified Solana transfer. */
 export type PaymentMeans =

@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import {
-  bountiesErrorCodes,
-  IDEMPOTENT_REPLAYED_HEADER,
-  lamportsOfCents,
-  PRO_PLAN_PRICE_CENTS,
-  solanaPaymentErrorCodes,
-  solanaPaymentMessages,
-  solanaPaymentRequestSchema,
-  upgradeAnswerSchema,
-  type SolanaPaymentRequest,
-} from '@starforge/contracts';
+import { bountiesErrorCodes, IDEMPOTENT_REPLAYED_HEADER, PRO_PLAN_PRICE_CENTS, upgradeAnswerSchema } from '@starforge/contracts';
 import { newSolanaReference } from '@starforge/payments/server';
 import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
 import { expectFreshPaymentRequest, recordingSettlement, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
 import { call, errorOf } from '@starforge/test-db/harness';
 import { bountiesTestContext, callAs, goodCard, signIn, testTreasury, type TestUser } from '../testing/harness';
+import {
+  lamportsOfCents,
+  solanaPaymentErrorCodes,
+  solanaPaymentMessages,
+  solanaPaymentRequestSchema,
+  type SolanaPaymentRequest,
+} from '@starforge/payments/wire';
 
 /** A network stand-in: records what it is asked to settle, and refuses while `refuse` is set. */
 const { network, settlement } = recordingSettlement();

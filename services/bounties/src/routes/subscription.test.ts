@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bountiesErrorCodes,
   bountiesMessages,
-  cardPaymentMessages,
   IDEMPOTENT_REPLAYED_HEADER,
   PRO_PLAN_PRICE_CENTS,
   subscriptionAnswerSchema,
@@ -13,6 +12,7 @@ import { captureOutput, expectNoTableHoldsCard } from '@starforge/payments/serve
 import { call, errorOf } from '@starforge/test-db/harness';
 import { isPro } from '../domain/plans';
 import { bountiesTestContext, callAs, goodCard, ledgerBreaks, signIn, type TestUser } from '../testing/harness';
+import { cardPaymentMessages } from '@starforge/payments/wire';
 
 const ctx = bountiesTestContext();
 

@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import {
-  checkoutAnswerSchema,
-  IDEMPOTENT_REPLAYED_HEADER,
-  lamportsOfCents,
-  marketplaceErrorCodes,
-  marketplaceMessages,
-  priceChangedMessage,
-  solanaPaymentRequestSchema,
-  type SolanaPaymentRequest,
-} from '@starforge/contracts';
+import { checkoutAnswerSchema, IDEMPOTENT_REPLAYED_HEADER, marketplaceErrorCodes, marketplaceMessages, priceChangedMessage } from '@starforge/contracts';
 import { newSolanaReference } from '@starforge/payments/server';
 import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
 import { expectFreshPaymentRequest, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
@@ -30,6 +21,13 @@ import {
   type TestUser,
   withCartItems,
 } from '../testing/harness';
+import {
+  lamportsOfCents,
+  solanaPaymentErrorCodes,
+  solanaPaymentMessages,
+  solanaPaymentRequestSchema,
+  type SolanaPaymentRequest,
+} from '@starforge/payments/wire';
 
 const ctx = marketplaceTestContext();
 
@@ -196,8 +194,8 @@ describe('paying a request with a signed Solana transfer', () => {
     for (const [name, body] of cases) {
       expect(errorOf(await paySolana(buyer, { request_id: request.id, ...body })), name).toEqual({
         status: 400,
-        code: marketplaceErrorCodes.solanaPaymentInvalid,
-        message: marketplaceMessages.solanaPaymentInvalid,
+        code: solanaPaymentErrorCodes.solanaPaymentInvalid,
+        message: solanaPaymentMessages.solanaPaymentInvalid,
       });
     }
     await expectNothingChanged(buyer, seller, nftId, request.id);
@@ -209,11 +207,11 @@ describe('paying a request with a signed Solana transfer', () => {
     const { buyer, request, wallet } = await cartReadyToPay('1.00');
     expect(errorOf(await paySolana(buyer, { ...checkoutBody(request, wallet, signFor(request, wallet)), wallet_address: '' }))).toMatchObject({
       status: 400,
-      message: marketplaceMessages.connectWallet,
+      message: solanaPaymentMessages.connectWallet,
     });
     expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, 'A'.repeat(4000))))).toMatchObject({
       status: 400,
-      message: marketplaceMessages.solanaPaymentInvalid,
+      message: solanaPaymentMessages.solanaPaymentInvalid,
     });
   });
 
@@ -228,8 +226,8 @@ describe('paying a request with a signed Solana transfer', () => {
     expect(replayed.body).toEqual(first.body);
     expect(errorOf(await paySolana(buyer, body))).toEqual({
       status: 409,
-      code: marketplaceErrorCodes.paymentRequestUsed,
-      message: marketplaceMessages.paymentRequestUsed,
+      code: solanaPaymentErrorCodes.paymentRequestUsed,
+      message: solanaPaymentMessages.paymentRequestUsed,
     });
     expect(await paymentsOf(buyer.id)).toHaveLength(1);
     expect(await ctx.sql`select * from marketplace.payment_items where nft_id = ${nftId}`).toHaveLength(1);
@@ -246,7 +244,7 @@ describe('paying a request with a signed Solana transfer', () => {
     expect((await paySolana(buyer, checkoutBody(firstRequest, wallet, transaction))).status).toBe(201);
     expect(errorOf(await paySolana(buyer, checkoutBody(secondRequest, wallet, transaction)))).toMatchObject({
       status: 400,
-      code: marketplaceErrorCodes.solanaPaymentInvalid,
+      code: solanaPaymentErrorCodes.solanaPaymentInvalid,
     });
     // The last line: a transaction id is recorded once, whatever request it came under.
     const third = await listedNft(seller, seller, '2.00');
@@ -257,7 +255,7 @@ describe('paying a request with a signed Solana transfer', () => {
       values (${buyer.id}, 200, 'SOL', 'solana', ${`solana_${randomUUID()}`}, ${signatureOf(thirdTransaction)}, ${wallet.publicKey.toBase58()}, 20000000, now())`;
     expect(errorOf(await paySolana(buyer, checkoutBody(thirdRequest, wallet, thirdTransaction)))).toMatchObject({
       status: 409,
-      code: marketplaceErrorCodes.paymentRequestUsed,
+      code: solanaPaymentErrorCodes.paymentRequestUsed,
     });
     expect(await ownerOf(third)).toBe(seller.id);
     expect(await ownerOf(second)).toBe(seller.id);
@@ -268,8 +266,8 @@ describe('paying a request with a signed Solana transfer', () => {
     await ctx.sql`update marketplace.solana_payment_requests set created_at = now() - interval '10 minutes', expires_at = now() - interval '1 second' where id = ${request.id}`;
     expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet))))).toEqual({
       status: 410,
-      code: marketplaceErrorCodes.paymentRequestExpired,
-      message: marketplaceMessages.paymentRequestExpired,
+      code: solanaPaymentErrorCodes.paymentRequestExpired,
+      message: solanaPaymentMessages.paymentRequestExpired,
     });
     await expectNothingChanged(buyer, seller, nftId, request.id);
   });
@@ -278,7 +276,7 @@ describe('paying a request with a signed Solana transfer', () => {
     const { seller, buyer, nftId, request } = await cartReadyToPay('2.00');
     const thief = await signIn(ctx);
     const thiefWallet = Keypair.generate();
-    const notFound = { status: 404, code: marketplaceErrorCodes.paymentRequestNotFound, message: marketplaceMessages.paymentRequestNotFound };
+    const notFound = { status: 404, code: solanaPaymentErrorCodes.paymentRequestNotFound, message: solanaPaymentMessages.paymentRequestNotFound };
     expect(errorOf(await paySolana(thief, checkoutBody(request, thiefWallet, signFor(request, thiefWallet))))).toEqual(notFound);
     expect(errorOf(await paySolana(buyer, { ...checkoutBody(request, thiefWallet, signFor(request, thiefWallet)), request_id: randomUUID() }))).toEqual(
       notFound,
@@ -354,7 +352,7 @@ describe('paying a request with a signed Solana transfer', () => {
     const body = checkoutBody(request, wallet, signFor(request, wallet));
     const answers = await Promise.all([paySolana(buyer, body), paySolana(buyer, body)]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-    expect(errorOf(answers.find((a) => a.status === 409) ?? answers[0]!).code).toBe(marketplaceErrorCodes.paymentRequestUsed);
+    expect(errorOf(answers.find((a) => a.status === 409) ?? answers[0]!).code).toBe(solanaPaymentErrorCodes.paymentRequestUsed);
     expect(await paymentsOf(buyer.id)).toHaveLength(1);
     expect(await ownerOf(nftId)).toBe(buyer.id);
   });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { solanaPaymentErrorCodes } from '@starforge/contracts';
 import { createSql, type Sql, type Tx } from '@starforge/service-kit/db';
 import { ApiError } from '@starforge/service-kit/errors';
 import { migrate } from '@starforge/service-kit/migrate';
@@ -10,6 +9,7 @@ import { issueSolanaPaymentRequest, paySolanaPaymentRequest, solanaPaymentReques
 import { newSolanaReference, offlineSolanaSettlement, SolanaSettlementError } from './settlement';
 import { signedTransferFor, solanaPayBody } from './testing/pay-request';
 import { forgedSignature, signatureOf } from './testing/signed-transfer';
+import { solanaPaymentErrorCodes } from '../../wire';
 
 const fixtures = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
 const table = 'kit_solana.solana_payment_requests';

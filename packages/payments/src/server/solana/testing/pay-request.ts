@@ -1,9 +1,9 @@
 import type { Keypair } from '@solana/web3.js';
 import { expect } from 'vitest';
-import type { SolanaPaymentRequest } from '@starforge/contracts';
 import { decodeSolanaAddress } from '@starforge/service-kit/solana-address';
 import { offlineSolanaSettlement, SolanaSettlementError, type SolanaSettlement, type SolanaSettlementExpectation } from '../settlement';
 import { signedTransfer, type TestTransfer } from './signed-transfer';
+import type { SolanaPaymentRequest } from '../../../wire';
 
 /** The transfer a wallet builds for the request, signed by `wallet`; `change` alters what it pays. */
 export const signedTransferFor = (request: SolanaPaymentRequest, wallet: Keypair, change: Partial<TestTransfer> = {}): string =>
