@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutAnswerSchema, IDEMPOTENT_REPLAYED_HEADER, marketplaceErrorCodes, marketplaceMessages, priceChangedMessage } from '@starforge/contracts';
 import { newSolanaReference } from '@starforge/payments/server';
 import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
-import { expectFreshPaymentRequest, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
+import { expectFreshPaymentRequest, expectSolanaPayment, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
 import { call, errorOf } from '@starforge/test-db/harness';
 import {
   callAs,
@@ -21,13 +21,8 @@ import {
   type TestUser,
   withCartItems,
 } from '../testing/harness';
-import {
-  lamportsOfCents,
-  solanaPaymentErrorCodes,
-  solanaPaymentMessages,
-  solanaPaymentRequestSchema,
-  type SolanaPaymentRequest,
-} from '@starforge/payments/wire';
+import { lamportsOfCents, solanaPaymentRequestSchema, type SolanaPaymentRequest } from '@starforge/payments/wire';
+import { solanaPaymentErrorCodes, solanaPaymentMessages } from '@starforge/payments/wire/solana-payment-constants';
 
 const ctx = marketplaceTestContext();
 
@@ -130,17 +125,7 @@ describe('paying a request with a signed Solana transfer', () => {
     const paid = await paySolana(buyer, checkoutBody(request, wallet, transaction));
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const answer = checkoutAnswerSchema.parse(paid.body);
-    expect(answer.payment).toMatchObject({
-      total_cents: 1099,
-      currency: 'SOL',
-      payment_method: 'solana',
-      status: 'completed',
-      card_brand: null,
-      card_last4: null,
-      solana_transaction_id: signatureOf(transaction),
-      solana_wallet_address: wallet.publicKey.toBase58(),
-      amount_lamports: '109900000',
-    });
+    expectSolanaPayment(answer.payment, { totalCents: 1099, transaction, wallet, lamports: '109900000' });
     const [row] = await ctx.sql<{ solanaTransactionId: string; amountLamports: string }[]>`
       select solana_transaction_id, amount_lamports from marketplace.payments where id = ${answer.payment.id}`;
     expect(row).toEqual({ solanaTransactionId: answer.payment.solana_transaction_id, amountLamports: '109900000' });
