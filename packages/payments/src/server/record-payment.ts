@@ -25,9 +25,9 @@ interface PaymentRow {
 }
 
 /**
- * Records a payment, completed now, in a domain's payment table (schema-qualified:
- * `marketplace.payments`, `bounties.payments`: the payment tables' set, migrations/): USD for a card, SOL with the transaction, wallet and lamports for
- * Solana. A Solana transaction recorded before is refused by the table's unique column (the
+ * Records a payment, completed now, in a domain's payment table, the payment tables' `payments`
+ * (migrations/), schema-qualified: `marketplace.payments`, `bounties.payments`. USD for a card,
+ * SOL with the transaction, wallet and lamports for Solana. A Solana transaction recorded before is refused by the table's unique column (the
  * caller maps that violation to its answer). Answers the wire payment (`paymentSchema`).
  */
 export const recordPayment = async (
