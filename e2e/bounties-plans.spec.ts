@@ -1,6 +1,5 @@
 import { Transaction } from '@solana/web3.js';
 import { bountyAnswerSchema, upgradeAnswerSchema } from '@starforge/contracts/bounties';
-import { solanaCheckoutSchema } from '@starforge/contracts/solana-payment';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { newAccount, signUpViaApi, type TestAccount } from './support/accounts';
@@ -8,6 +7,7 @@ import { countBountiesPosts, earnCashBySale } from './support/bounties';
 import { BountyApi } from './support/bounty-work';
 import { goodCard, journeyTag, PaymentScreen } from './support/marketplace';
 import { toastText } from './pages/rewards-widgets';
+import { solanaCheckoutSchema } from '@starforge/payments/wire';
 
 const plan = (page: Page, name: 'Free Plan' | 'Pro Plan'): Locator => page.getByRole('region', { name });
 const displayName = (account: TestAccount) => `${account.firstName} ${account.lastName}`;

@@ -1,6 +1,5 @@
 import { SystemInstruction, Transaction } from '@solana/web3.js';
 import { checkoutAnswerSchema } from '@starforge/contracts/marketplace-cart';
-import { solanaCheckoutSchema, solanaPaymentRequestSchema } from '@starforge/contracts/solana-payment';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 import {
@@ -16,6 +15,7 @@ import {
   watchSolanaCode,
 } from './support/marketplace';
 import { toastText } from './pages/rewards-widgets';
+import { solanaCheckoutSchema, solanaPaymentRequestSchema } from '@starforge/payments/wire';
 
 test.describe('/marketplace', () => {
   test('searches by name and by seller, shows each card’s facts, keeps the search in the URL for Back, and offers no Buy on one’s own NFT', async ({

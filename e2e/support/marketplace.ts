@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs, type Response } from '@playwright/test';
 import { cartSchema, checkoutAnswerSchema, type Cart, type CheckoutAnswer } from '@starforge/contracts/marketplace-cart';
 import { createdNftSchema, listingAnswerSchema, type CreatedNft, type Listing } from '@starforge/contracts/marketplace';
-import { solanaPaymentRequestSchema } from '@starforge/contracts/solana-payment';
 import { imageUploadedSchema, nftAnswerSchema, type Nft } from '@starforge/contracts/nft';
 import { paymentTransaction } from '@starforge/payments/browser/solana-transaction';
 import { PublicKey } from '@solana/web3.js';
 import { newAccount, type TestAccount } from './accounts';
 import { tinyPng } from './nft';
 import { TestWallet } from './test-wallet';
+import { solanaPaymentRequestSchema } from '@starforge/payments/wire';
 
 /** A card the checkout takes: Luhn-valid, expiring next December. */
 export const goodCard = {

@@ -22,7 +22,6 @@ import {
   SEVERITIES,
 } from './bounties-constants';
 import { pageNumber } from './query-numbers';
-import { cardPaymentOf } from './card-payment';
 import { paymentSchema } from './marketplace-cart';
 import { dollarsSchema } from './money-schema';
 import { completionProofSchema, proofTestSchema } from './bounty-proofs';
@@ -34,9 +33,10 @@ import { seenQuerySchema } from './transaction-id';
  * the token's subject; no answer carries another user's id or e-mail (people are shown by their
  * display name from auth's public_profiles, and by `*_by_me` flags).
  *
- * Plans: GET /subscription; POST /subscription/upgrade/card (the card, `upgradeCardSchema`);
- * POST /subscription/upgrade/solana/requests then /subscription/upgrade/solana (the
- * marketplace's two Solana steps and schemas, solana-payment.ts); POST /subscription/downgrade.
+ * Plans: GET /subscription; POST /subscription/upgrade/card (the card alone, @starforge/payments/wire's
+ * `cardPaymentOf`, composed at the service's route); POST /subscription/upgrade/solana/requests then
+ * /subscription/upgrade/solana (the marketplace's two Solana steps and schemas, @starforge/payments/wire);
+ * POST /subscription/downgrade.
  * Projects: GET /projects, POST /projects, GET /projects/mine/active.
  * Bounties: GET /bounties?project=&page=, POST /bounties (funded: the reward is held from the
  * creator's cash), GET /bounties/open?q=&page=, GET /bounties/:id, POST /bounties/:id/claim,
@@ -60,10 +60,6 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionAnswerSchema = z.object({ subscription: subscriptionSchema });
-
-/** POST /subscription/upgrade/card: the card alone (the plan and its $29 are the server's). */
-export const upgradeCardSchema = cardPaymentOf(z.object({}));
-export type UpgradeCardRequest = z.input<typeof upgradeCardSchema>;
 
 /** An upgrade's answer: the plan now, and the $29 payment (brand and last 4, or the Solana transaction). */
 export const upgradeAnswerSchema = z.object({ subscription: subscriptionSchema, payment: paymentSchema });

@@ -1,13 +1,13 @@
 import './zod';
 import { z } from 'zod';
-import { cardPaymentOf } from './card-payment';
-import { checkOrderFields, orderFields, orderSchema, type OrderRequest } from './marketplace-order';
+import { orderSchema, type OrderRequest } from './marketplace-order';
 import { marketplaceMessages, PAYMENT_CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES } from './marketplace-constants';
 
 /**
- * Wire formats of the marketplace's cart and card checkout (`/api/marketplace/cart`,
- * `/api/marketplace/checkout/card`), amounts in integer cents. A card number and cvv are read
- * by `cardPaymentSchema` and never leave it: its output holds the brand and last 4 only.
+ * Wire formats of the marketplace's cart and checkout answers (`/api/marketplace/cart`,
+ * `/api/marketplace/checkout/…`), amounts in integer cents. The card checkout's body is the order
+ * (`orderSchema`) beside the card (@starforge/payments/wire's `cardPaymentOf`, composed at the
+ * service's route): a card number and cvv never leave that schema, its output holds the brand and last 4 only.
  */
 
 const timestamp = z.string();
@@ -48,15 +48,6 @@ export const cartQuantitySchema = z.object({
 export const cartQuantityAnswerSchema = z.object({ item: cartLineSchema.nullable() });
 export const cartNftParamSchema = z.object({ nftId });
 export const cartRemovedSchema = z.object({ removed: z.literal(true) });
-
-/**
- * POST /checkout/card: the card (`cardPaymentOf`: every field required, then the number's Luhn
- * check, a future expiry and a 3-4 digit cvv; brand and last 4 kept) beside the order
- * (`marketplace-order.ts`): one NFT at the price its page showed, or the cart's items at theirs.
- */
-export const cardPaymentSchema = cardPaymentOf(z.object(orderFields).superRefine(checkOrderFields));
-export type CardPaymentRequest = z.input<typeof cardPaymentSchema>;
-export type CardPayment = z.output<typeof cardPaymentSchema>;
 
 export const paymentSchema = z.object({
   id: z.uuid(),

@@ -3,9 +3,7 @@
  * zod, so screens import them without pulling zod in. Schemas are in marketplace.ts.
  */
 
-import { cardPaymentMessages } from './card-payment-constants';
 import { formatCents } from './money';
-import { solanaPaymentErrorCodes, solanaPaymentMessages } from './solana-payment-constants';
 
 export const LISTING_STATUSES = ['listed', 'cancelled', 'sold'] as const;
 
@@ -22,8 +20,7 @@ export const marketplaceErrorCodes = {
   priceChanged: 'price_changed',
   cartEmpty: 'cart_empty',
   notInCart: 'not_in_cart',
-  // Paying with a Solana wallet: the shared codes, and the order's own.
-  ...solanaPaymentErrorCodes,
+  // Paying with a Solana wallet: the order's own refusal (the shared ones are @starforge/payments/wire's solanaPaymentErrorCodes).
   orderChanged: 'order_changed',
 } as const;
 
@@ -52,20 +49,14 @@ export const marketplaceMessages = {
   loadCartFailed: 'Failed to load cart items',
   emptyCartTitle: 'Your Cart is Empty',
   cartEmpty: 'Your cart is empty',
-  fillPaymentDetails: cardPaymentMessages.fillPaymentDetails,
   paymentProcessed: 'Payment processed successfully!',
   paymentFailed: 'Payment failed. Please try again.',
   nftPurchased: 'NFT purchased successfully!',
   quantityAboveOne: 'Each NFT is unique: you can buy only one',
   ownNft: 'You cannot buy your own NFT',
   listingSold: 'This NFT has already been sold or is no longer for sale',
-  invalidCardNumber: cardPaymentMessages.invalidCardNumber,
-  invalidExpiry: cardPaymentMessages.invalidExpiry,
-  cardExpired: cardPaymentMessages.cardExpired,
   notInCart: 'This NFT is not in your cart',
-  invalidCvv: cardPaymentMessages.invalidCvv,
-  // Paying with a Solana wallet (spec sections 5 and 8): the shared words, and the order's own.
-  ...solanaPaymentMessages,
+  // Paying with a Solana wallet (spec sections 5 and 8): the order's own words (the shared ones are @starforge/payments/wire's solanaPaymentMessages).
   orderChanged: 'Your order has changed since the payment was prepared. Please review it and pay again.',
   // Every checkout names what the buyer saw (price_cents, or items with theirs).
   priceSeenRequired: 'price_cents is required: the price you were shown, in cents',

@@ -18,7 +18,11 @@ interface RunServiceOptions {
   /** The service's name; also its schema (a domain or platform service name). */
   domain: string;
   migrationsDir: string;
-  /** Kit-owned migration sets to apply into the service's schema first (e.g. idempotencyKeyMigrations). */
+  /**
+   * Kit-owned migration sets to apply into the service's schema after its own migrations (e.g.
+   * idempotencyKeyMigrations), in the order the launcher's `migrateAll` leaves them: a domain whose own
+   * history made a set's tables before the set existed converts them first (payments' paymentMigrations).
+   */
   kitMigrations?: KitMigrations[];
   createApp: (sql: Sql, context: ServiceContext) => ServiceApp | Promise<ServiceApp>;
   /** Registers the service's job workers (`jobs.work(name, handler)`); they start after migrations. */
@@ -52,8 +56,8 @@ export const runService = async ({
   const env = readServiceEnv();
   const pools = readPoolSizes(domain);
   const sql = createSql(env.DATABASE_URL, { max: pools.pool, schema: domain });
-  for (const kit of kitMigrations) await migrate(sql, domain, kit.dir, { kitSet: kit.kitSet });
   await migrate(sql, domain, migrationsDir);
+  for (const kit of kitMigrations) await migrate(sql, domain, kit.dir, { kitSet: kit.kitSet });
   const jobs = createJobs({ databaseUrl: env.DATABASE_URL, service: domain, poolMax: pools.jobs });
   registerJobs?.(jobs, sql);
   const app = await createApp(sql, { jobs });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { idempotencyKeyMigrations, runService, type Jobs } from '@starforge/service-kit';
-import { cardProcessorOf } from '@starforge/payments/server';
+import { cardProcessorOf, paymentMigrations } from '@starforge/payments/server';
 import { createApp } from './app';
 import { readBountiesConfig } from './config/env';
 import { rearmClaimLapses, registerBountiesJobs } from './domain/claim-life';
@@ -14,7 +14,7 @@ let serviceJobs: Jobs | undefined;
 await runService({
   domain: 'bounties',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  kitMigrations: [idempotencyKeyMigrations],
+  kitMigrations: [idempotencyKeyMigrations, paymentMigrations],
   registerJobs: (jobs, sql) => registerBountiesJobs(jobs, sql),
   createApp: (sql, { jobs }) => {
     openPages = openBountiesPageCache(sql);

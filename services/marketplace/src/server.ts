@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { idempotencyKeyMigrations, runService, type Jobs } from '@starforge/service-kit';
-import { cardProcessorOf } from '@starforge/payments/server';
+import { cardProcessorOf, paymentMigrations } from '@starforge/payments/server';
 import { createApp } from './app';
 import { readMarketplaceConfig } from './config/env';
 import { registerMarketplaceJobs } from './domain/card-settlement';
@@ -13,7 +13,7 @@ let searchCache: SearchPageCache | undefined;
 await runService({
   domain: 'marketplace',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  kitMigrations: [idempotencyKeyMigrations],
+  kitMigrations: [idempotencyKeyMigrations, paymentMigrations],
   registerJobs: (jobs: Jobs, sql) => registerMarketplaceJobs({ processor, jobs }, sql),
   createApp: (sql, { jobs }) => {
     searchCache = searchPageCache(sql);

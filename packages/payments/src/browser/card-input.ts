@@ -1,5 +1,4 @@
-import { type CardPaymentMethod, cardPaymentMessages } from '@starforge/contracts/card-payment-constants';
-import { cardDetailsSchema } from '@starforge/contracts/card-payment';
+import { type CardPaymentMethod, cardPaymentMessages, cardDetailsSchema } from '../wire';
 
 /** The card form as typed: what every card payment sends beside its own order fields. */
 export interface CardFields {

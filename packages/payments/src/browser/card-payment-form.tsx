@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import type { CardPaymentMethod } from '@starforge/contracts/card-payment-constants';
 import { formatCents } from '@starforge/contracts/money';
 import { Field } from '@starforge/ui';
 // The package's own entry, not its files: the page must use the one copy the shell shares.
 import { useFormAction } from '@starforge/host';
 import { type CardField, type CardFields, cardInput, emptyCard } from './card-input';
 import { CardProcessorNotice } from './card-processor-notice';
+import type { CardPaymentMethod } from '../wire';
 
 const methods: { value: CardPaymentMethod; label: string }[] = [
   { value: 'credit_card', label: 'Credit card' },

@@ -1,7 +1,6 @@
-import type { CardProcessorInfo } from '@starforge/contracts/card-payment';
-import { cardProcessorNotices } from '@starforge/contracts/card-payment-constants';
 // The package's own entry, not its files: the page must use the one copy the shell shares.
 import { requestJson, useLiveResource } from '@starforge/host';
+import { type CardProcessorInfo, cardProcessorNotices } from '../wire';
 
 /**
  * What the card form says of the processor that takes the payment, read from the paying

@@ -1,5 +1,4 @@
-import { solanaPaymentMessages } from '@starforge/contracts/solana-payment-constants';
-import { lamportsOfCents, type SolanaPaymentRequest } from '@starforge/contracts/solana-payment';
+import { solanaPaymentMessages, lamportsOfCents, type SolanaPaymentRequest } from '../wire';
 
 export type SolanaInput = { ok: true; walletAddress: string } | { ok: false; message: string };
 

@@ -1,14 +1,13 @@
 import { shortAddress } from '@starforge/contracts/constants';
 import { marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { formatLamportsAsSol, lamportsOfCents, type SolanaCheckoutRequest, type SolanaPaymentRequest } from '@starforge/contracts/solana-payment';
 import { formatCents } from '@starforge/contracts/money';
-import { solanaPaymentMessages } from '@starforge/contracts/solana-payment-constants';
 import { WalletButton } from '@starforge/ui';
 // The package's own entry, not its files: the session, the wallet and the toasts are the one copy the shell shares.
 import { getPhantomProvider, useAction, useFormAction, useUser, useWalletConnection } from '@starforge/host';
 import type { PaymentOutcome } from './card-payment-form';
 import { requestMatchesTotal, solanaInput } from './solana-input';
 import { paymentTransaction, signedTransactionBase64 } from './solana-transaction';
+import { formatLamportsAsSol, lamportsOfCents, type SolanaCheckoutRequest, type SolanaPaymentRequest, solanaPaymentMessages } from '../wire';
 
 export interface SolanaPayProps<R> extends PaymentOutcome<R> {
   /** The total in cents; paid in SOL at total / 100. */

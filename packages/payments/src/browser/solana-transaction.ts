@@ -1,5 +1,5 @@
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import type { SolanaPaymentRequest } from '@starforge/contracts/solana-payment';
+import type { SolanaPaymentRequest } from '../wire';
 
 /**
  * The transaction the wallet signs for a payment request (a legacy Transaction, as Phantom signs

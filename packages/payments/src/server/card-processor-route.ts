@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { cardProcessorSchema } from '@starforge/contracts';
 import { createRouter } from '@starforge/service-kit/create-app';
 import { jsonResponse } from '@starforge/service-kit/openapi-docs';
 import { type CardProcessor, cardProcessorInfo } from './card-processor';
+import { cardProcessorSchema } from '../wire';
 
 /**
  * GET /card-processor (public), on every service that takes cards: the processor's mode and its

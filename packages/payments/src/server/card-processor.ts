@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { CARD_PROCESSOR_MODES, CARD_SETTLEMENT_DAYS, type CardProcessorInfo, type CardProcessorMode } from '@starforge/contracts';
+import { CARD_PROCESSOR_MODES, CARD_SETTLEMENT_DAYS, type CardProcessorInfo, type CardProcessorMode } from '../wire';
 
 const DAY_MS = 86_400_000;
 

@@ -4,6 +4,7 @@
 // refusals imports `@starforge/payments/server/solana/errors`, free of it.
 export * from './card-processor';
 export * from './card-processor-route';
+export * from './migrations';
 export * from './record-payment';
 export * from './solana/errors';
 export * from './solana/payment-request';

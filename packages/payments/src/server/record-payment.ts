@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { CardPaymentMethod, Payment } from '@starforge/contracts';
+import type { Payment } from '@starforge/contracts';
 import type { Tx } from '@starforge/service-kit/db';
 import type { SolanaPaid } from './solana/payment-request';
+import type { CardPaymentMethod } from '../wire';
 
 /** What a payment was made with: a card's brand and last 4 (never its number or cvv), or a verified Solana transfer. */
 export type PaymentMeans =
@@ -24,10 +25,9 @@ interface PaymentRow {
 }
 
 /**
- * Records a payment, completed now, in a domain's payment table (schema-qualified:
- * `marketplace.payments`, `bounties.subscription_payments`), whose columns are the same in every
- * domain that takes money: USD for a card, SOL with the transaction, wallet and lamports for
- * Solana. A Solana transaction recorded before is refused by the table's unique column (the
+ * Records a payment, completed now, in a domain's payment table, the payment tables' `payments`
+ * (migrations/), schema-qualified: `marketplace.payments`, `bounties.payments`. USD for a card,
+ * SOL with the transaction, wallet and lamports for Solana. A Solana transaction recorded before is refused by the table's unique column (the
  * caller maps that violation to its answer). Answers the wire payment (`paymentSchema`).
  */
 export const recordPayment = async (

@@ -5,13 +5,11 @@ import { type PaymentMeans, recordPayment } from '@starforge/payments/server';
 /** What a plan was paid with: a card's brand and last 4 (never its number or cvv), or a Solana transfer. */
 export type PlanPaymentMeans = PaymentMeans;
 
-/** The unique column that records a Solana transaction once, whatever request it came under. */
-export const RECORDED_SOLANA_TRANSACTION = 'subscription_payments_solana_transaction_id_key';
-
 /**
- * Records a plan's payment in `subscription_payments`, completed now: a plan is not cash, so no
- * ledger row. A Solana transaction already recorded is refused by its unique column (the kit's
- * `paySolanaPaymentRequest` answers it 409 `payment_request_used`).
+ * Records a plan's payment in `bounties.payments` (@starforge/payments' payment tables), completed
+ * now: a plan is not cash, so no ledger row. A Solana transaction already recorded is refused by
+ * its unique column (`RECORDED_SOLANA_TRANSACTION`: `paySolanaPaymentRequest` answers it 409
+ * `payment_request_used`).
  */
 export const recordPlanPayment = (tx: Tx, userId: string, totalCents: number, means: PlanPaymentMeans, idempotencyKey: string | null): Promise<Payment> =>
-  recordPayment(tx, 'bounties.subscription_payments', userId, totalCents, means, idempotencyKey);
+  recordPayment(tx, 'bounties.payments', userId, totalCents, means, idempotencyKey);

@@ -1,23 +1,15 @@
-import {
-  bountiesErrorCodes,
-  bountiesMessages,
-  PRO_PLAN_PRICE_CENTS,
-  type CardDetails,
-  type Plan,
-  type SolanaCheckoutRequest,
-  type SolanaPaymentRequest,
-  type Subscription,
-  type UpgradeAnswer,
-} from '@starforge/contracts';
+import { bountiesErrorCodes, bountiesMessages, PRO_PLAN_PRICE_CENTS, type Plan, type Subscription, type UpgradeAnswer } from '@starforge/contracts';
 import { conflict, publishEvent, type Db, type Tx } from '@starforge/service-kit';
 import {
   issueSolanaPaymentRequest,
   paySolanaPaymentRequest,
+  RECORDED_SOLANA_TRANSACTION,
   solanaPaymentRequestAnswer,
   type SolanaPaymentConfig,
   type StoredSolanaPaymentRequest,
 } from '@starforge/payments/server';
-import { RECORDED_SOLANA_TRANSACTION, recordPlanPayment, type PlanPaymentMeans } from './payments';
+import { recordPlanPayment, type PlanPaymentMeans } from './payments';
+import type { CardDetails, SolanaCheckoutRequest, SolanaPaymentRequest } from '@starforge/payments/wire';
 
 /** 409: an upgrade of a user already on Pro (nothing is charged). */
 const alreadyPro = () => conflict(bountiesMessages.alreadyPro, bountiesErrorCodes.alreadyPro);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_SETTLEMENT_DAYS, cardProcessorSchema } from '@starforge/contracts';
 import { call } from '@starforge/test-db/harness';
 import { bountiesTestContext } from '../testing/harness';
+import { CARD_SETTLEMENT_DAYS, cardProcessorSchema } from '@starforge/payments/wire';
 
 const ctx = bountiesTestContext();
 

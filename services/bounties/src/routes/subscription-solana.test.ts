@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import {
-  bountiesErrorCodes,
-  IDEMPOTENT_REPLAYED_HEADER,
-  lamportsOfCents,
-  PRO_PLAN_PRICE_CENTS,
-  solanaPaymentErrorCodes,
-  solanaPaymentMessages,
-  solanaPaymentRequestSchema,
-  upgradeAnswerSchema,
-  type SolanaPaymentRequest,
-} from '@starforge/contracts';
+import { bountiesErrorCodes, IDEMPOTENT_REPLAYED_HEADER, PRO_PLAN_PRICE_CENTS, upgradeAnswerSchema } from '@starforge/contracts';
 import { newSolanaReference } from '@starforge/payments/server';
 import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
-import { expectFreshPaymentRequest, recordingSettlement, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
+import {
+  expectFreshPaymentRequest,
+  expectSolanaPayment,
+  recordingSettlement,
+  signedTransferFor,
+  solanaPayBody,
+} from '@starforge/payments/server/solana/testing/pay-request';
 import { call, errorOf } from '@starforge/test-db/harness';
 import { bountiesTestContext, callAs, goodCard, signIn, testTreasury, type TestUser } from '../testing/harness';
+import { lamportsOfCents, solanaPaymentRequestSchema, type SolanaPaymentRequest } from '@starforge/payments/wire';
+import { solanaPaymentErrorCodes, solanaPaymentMessages } from '@starforge/payments/wire/solana-payment-constants';
 
 /** A network stand-in: records what it is asked to settle, and refuses while `refuse` is set. */
 const { network, settlement } = recordingSettlement();
@@ -26,7 +24,7 @@ const ctx = bountiesTestContext({ solanaSettlement: settlement });
 const askToPay = (who: TestUser) => callAs(ctx, who, 'POST', '/subscription/upgrade/solana/requests');
 const paySolana = (who: TestUser, body: Record<string, unknown>, key?: string) =>
   callAs(ctx, who, 'POST', '/subscription/upgrade/solana', { body, ...(key ? { key } : {}) });
-const paymentsOf = (userId: string) => ctx.sql`select * from bounties.subscription_payments where user_id = ${userId}`;
+const paymentsOf = (userId: string) => ctx.sql`select * from bounties.payments where user_id = ${userId}`;
 const planOf = async (userId: string) =>
   (await ctx.sql<{ subscriptionTier: string }[]>`select subscription_tier from bounties.user_subscriptions where user_id = ${userId}`)[0]?.subscriptionTier ??
   'free';
@@ -91,17 +89,7 @@ describe('upgrading with a signed Solana transfer', () => {
     const answer = upgradeAnswerSchema.parse(paid.body);
     expect(answer.subscription).toMatchObject({ plan: 'pro', is_active: true });
     expect(answer.subscription.started_at).not.toBeNull();
-    expect(answer.payment).toMatchObject({
-      total_cents: PRO_PLAN_PRICE_CENTS,
-      currency: 'SOL',
-      payment_method: 'solana',
-      status: 'completed',
-      card_brand: null,
-      card_last4: null,
-      solana_transaction_id: signatureOf(transaction),
-      solana_wallet_address: wallet.publicKey.toBase58(),
-      amount_lamports: '290000000',
-    });
+    expectSolanaPayment(answer.payment, { totalCents: PRO_PLAN_PRICE_CENTS, transaction, wallet, lamports: '290000000' });
     expect(await planOf(user.id)).toBe('pro');
     expect(await requestRow(request.id)).toEqual({ usedAt: expect.any(Date), paymentId: answer.payment.id });
     expect(network.settled).toEqual([
@@ -170,7 +158,7 @@ describe('upgrading with a signed Solana transfer', () => {
     // A transaction id is recorded once: one already in the table is refused whatever the checks before.
     const recorded = signFor(second, wallet);
     await ctx.sql`
-      insert into bounties.subscription_payments (user_id, total_cents, currency, payment_method, transaction_id, solana_transaction_id, solana_wallet_address, amount_lamports, completed_at)
+      insert into bounties.payments (user_id, total_cents, currency, payment_method, transaction_id, solana_transaction_id, solana_wallet_address, amount_lamports, completed_at)
       values (${user.id}, 2900, 'SOL', 'solana', ${`solana_${randomUUID()}`}, ${signatureOf(recorded)}, ${wallet.publicKey.toBase58()}, 290000000, now())`;
     expect(errorOf(await paySolana(user, payBody(second, wallet, recorded)))).toMatchObject({ status: 409, code: solanaPaymentErrorCodes.paymentRequestUsed });
     expect(await planOf(user.id)).toBe('free');

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bountiesErrorCodes,
   bountiesMessages,
-  cardPaymentMessages,
   IDEMPOTENT_REPLAYED_HEADER,
   PRO_PLAN_PRICE_CENTS,
   subscriptionAnswerSchema,
@@ -13,6 +12,7 @@ import { captureOutput, expectNoTableHoldsCard } from '@starforge/payments/serve
 import { call, errorOf } from '@starforge/test-db/harness';
 import { isPro } from '../domain/plans';
 import { bountiesTestContext, callAs, goodCard, ledgerBreaks, signIn, type TestUser } from '../testing/harness';
+import { cardPaymentMessages } from '@starforge/payments/wire';
 
 const ctx = bountiesTestContext();
 
@@ -24,7 +24,7 @@ const readPlan = async (who: TestUser) => {
 const upgrade = (who: TestUser, body: Record<string, unknown> = goodCard, key?: string) =>
   callAs(ctx, who, 'POST', '/subscription/upgrade/card', { body, ...(key ? { key } : {}) });
 const downgrade = (who: TestUser) => callAs(ctx, who, 'POST', '/subscription/downgrade');
-const paymentsOf = (userId: string) => ctx.sql`select * from bounties.subscription_payments where user_id = ${userId}`;
+const paymentsOf = (userId: string) => ctx.sql`select * from bounties.payments where user_id = ${userId}`;
 const planEventsOf = async (userId: string) =>
   (
     await ctx.sql<{ data: unknown }[]>`
@@ -148,7 +148,7 @@ describe('upgrading by card', () => {
     for (const secret of [digits, '400005665566555', number, cvv, '98a76']) expect(seen).not.toContain(secret);
     expect(JSON.stringify(answers[3]?.body)).toContain('"card_last4":"5556"');
     const tables = await expectNoTableHoldsCard(ctx.sql, ['bounties', 'rewards', 'events'], { digits, cvv });
-    expect(tables.map((t) => t.tableName)).toEqual(expect.arrayContaining(['subscription_payments', 'idempotency_keys']));
+    expect(tables.map((t) => t.tableName)).toEqual(expect.arrayContaining(['payments', 'idempotency_keys']));
   });
 });
 

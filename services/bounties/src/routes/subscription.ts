@@ -1,8 +1,13 @@
-import { solanaCheckoutSchema, solanaPaymentRequestSchema, subscriptionAnswerSchema, upgradeAnswerSchema, upgradeCardSchema } from '@starforge/contracts';
+import { subscriptionAnswerSchema, upgradeAnswerSchema } from '@starforge/contracts';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, jsonWithout, protectedRoute } from '@starforge/service-kit';
 import { SOLANA_REQUEST_TTL_SECONDS } from '@starforge/payments/server';
 import type { BountiesDeps } from '../deps';
 import { createUpgradeRequest, downgrade, readSubscription, upgradeByCard, upgradeBySolana } from '../domain/plans';
+import { cardPaymentOf, solanaCheckoutSchema, solanaPaymentRequestSchema } from '@starforge/payments/wire';
+import { z } from 'zod';
+
+/** POST /subscription/upgrade/card: the card alone (the plan and its $29 are the server's). */
+const upgradeCardSchema = cardPaymentOf(z.object({}));
 
 const alreadyProDoc = 'already_pro: You are already on the Pro plan';
 

@@ -5,19 +5,20 @@ import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/t
 import { testSql } from '@starforge/test-db';
 import { testAppOf, type TestApp } from '@starforge/test-db/harness';
 import { testJobs as kitTestJobs } from '@starforge/test-db/jobs';
-import { newSolanaReference } from '@starforge/payments/server';
+import { newSolanaReference, paymentMigrations } from '@starforge/payments/server';
 import { createApp, type BountiesAppOptions } from '../app';
 import { registerBountiesJobs } from '../domain/claim-life';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Auth (sessions, public profiles), events and rewards (the published money functions), then bounties with the kit's idempotency keys. */
-const bountiesMigrations = [
+export const bountiesMigrations = [
   { schema: 'auth', dir: dir('../../../auth/migrations') },
   { schema: 'events', dir: dir('../../../events/migrations') },
   { schema: 'rewards', dir: dir('../../../rewards/migrations') },
   { schema: 'bounties', ...idempotencyKeyMigrations },
   { schema: 'bounties', dir: dir('../../migrations') },
+  { schema: 'bounties', ...paymentMigrations },
 ];
 
 export interface BountiesTestContext {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newSolanaReference } from '@starforge/payments/server';
-import { CARD_SETTLEMENT_DAYS } from '@starforge/contracts';
 import { readMarketplaceConfig } from './env';
+import { CARD_SETTLEMENT_DAYS } from '@starforge/payments/wire';
 
 describe('readMarketplaceConfig', () => {
   it('reads the treasury address', () => {

@@ -1,4 +1,5 @@
-import { type CardPayment, type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, type Payment } from '@starforge/contracts';
+import type { CardPayment } from './card-payment';
+import { type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, type Payment } from '@starforge/contracts';
 import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type UserMove } from '@starforge/service-kit';
 import { nfts, transferOwnership } from '@starforge/nft-published';
 import { rewardsMoves } from '@starforge/rewards-published';

@@ -1,4 +1,4 @@
-import type { CheckoutAnswer, SolanaCheckoutRequest, SolanaPaymentRequest } from '@starforge/contracts';
+import type { CheckoutAnswer } from '@starforge/contracts';
 import { crossUserTransaction, type CrossUserPlan, type Db, type Tx } from '@starforge/service-kit';
 import {
   issueSolanaPaymentRequest,
@@ -9,6 +9,7 @@ import {
 } from '@starforge/payments/server';
 import { checkOrder, completeOrder, type CheckedOrder, type Order } from './checkout';
 import { orderChanged } from './errors';
+import type { SolanaCheckoutRequest, SolanaPaymentRequest } from '@starforge/payments/wire';
 
 export { SOLANA_REQUEST_TTL_SECONDS, type SolanaPaymentConfig } from '@starforge/payments/server';
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CARD_SETTLEMENT_DAYS, cardProcessorSchema, checkoutAnswerSchema } from '@starforge/contracts';
+import { checkoutAnswerSchema } from '@starforge/contracts';
 import { type CardProcessor, simulatedCardProcessor } from '@starforge/payments/server';
 import { call } from '@starforge/test-db/harness';
 import { settleCardPayment } from '../domain/card-settlement';
 import { eventually, ledgerBreaks, marketplaceTestContext, nftWithRoyalty, payByCard, signIn, transferNft } from '../testing/harness';
+import { CARD_SETTLEMENT_DAYS, cardProcessorSchema } from '@starforge/payments/wire';
 
 const DAY_MS = 86_400_000;
 /** The simulated processor on a clock the tests move, with a settlement delay they may change. */

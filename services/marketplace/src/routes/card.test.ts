@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardPaymentSchema, marketplaceMessages } from '@starforge/contracts';
+import { marketplaceMessages } from '@starforge/contracts';
+import { cardPaymentMessages } from '@starforge/payments/wire';
 import { jsonWithout, requestFingerprint } from '@starforge/service-kit';
 import { captureOutput, expectNoTableHoldsCard } from '@starforge/payments/server/testing/card-secrets';
 import { errorOf } from '@starforge/test-db/harness';
+import { cardPaymentSchema } from '../domain/card-payment';
 import { callAs, goodCard, marketplaceTestContext, mintedNft, signIn, type TestUser } from '../testing/harness';
 
 const ctx = marketplaceTestContext();
@@ -23,20 +25,20 @@ describe('the card form over the route', () => {
   it('names what is wrong, first that every field is required', async () => {
     const buyer = await signIn(ctx);
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...goodCard, card_number: '' }, marketplaceMessages.fillPaymentDetails],
-      [{ ...goodCard, cvv: '  ' }, marketplaceMessages.fillPaymentDetails],
-      [{ payment_method: 'credit_card' }, marketplaceMessages.fillPaymentDetails],
-      [{ ...goodCard, cardholder_name: undefined }, marketplaceMessages.fillPaymentDetails],
-      [{ ...goodCard, payment_method: 'cash' }, marketplaceMessages.fillPaymentDetails],
-      [{ ...goodCard, card_number: '4242 4242 4242 4241' }, marketplaceMessages.invalidCardNumber],
-      [{ ...goodCard, card_number: '4242-4242-4242-4242' }, marketplaceMessages.invalidCardNumber],
-      [{ ...goodCard, card_number: '42424242424' }, marketplaceMessages.invalidCardNumber],
-      [{ ...goodCard, expiry: '13/30' }, marketplaceMessages.invalidExpiry],
-      [{ ...goodCard, expiry: '1230' }, marketplaceMessages.invalidExpiry],
-      [{ ...goodCard, expiry: twoYearsAgo }, marketplaceMessages.cardExpired],
-      [{ ...goodCard, expiry: lastMonth }, marketplaceMessages.cardExpired],
-      [{ ...goodCard, cvv: '12' }, marketplaceMessages.invalidCvv],
-      [{ ...goodCard, cvv: '12a' }, marketplaceMessages.invalidCvv],
+      [{ ...goodCard, card_number: '' }, cardPaymentMessages.fillPaymentDetails],
+      [{ ...goodCard, cvv: '  ' }, cardPaymentMessages.fillPaymentDetails],
+      [{ payment_method: 'credit_card' }, cardPaymentMessages.fillPaymentDetails],
+      [{ ...goodCard, cardholder_name: undefined }, cardPaymentMessages.fillPaymentDetails],
+      [{ ...goodCard, payment_method: 'cash' }, cardPaymentMessages.fillPaymentDetails],
+      [{ ...goodCard, card_number: '4242 4242 4242 4241' }, cardPaymentMessages.invalidCardNumber],
+      [{ ...goodCard, card_number: '4242-4242-4242-4242' }, cardPaymentMessages.invalidCardNumber],
+      [{ ...goodCard, card_number: '42424242424' }, cardPaymentMessages.invalidCardNumber],
+      [{ ...goodCard, expiry: '13/30' }, cardPaymentMessages.invalidExpiry],
+      [{ ...goodCard, expiry: '1230' }, cardPaymentMessages.invalidExpiry],
+      [{ ...goodCard, expiry: twoYearsAgo }, cardPaymentMessages.cardExpired],
+      [{ ...goodCard, expiry: lastMonth }, cardPaymentMessages.cardExpired],
+      [{ ...goodCard, cvv: '12' }, cardPaymentMessages.invalidCvv],
+      [{ ...goodCard, cvv: '12a' }, cardPaymentMessages.invalidCvv],
     ];
     for (const [body, message] of cases)
       expect(errorOf(await pay(buyer, { items: [], ...body })), JSON.stringify(body)).toMatchObject({ status: 400, message });

@@ -1,5 +1,6 @@
-import { cardPaymentSchema, checkoutAnswerSchema } from '@starforge/contracts';
+import { checkoutAnswerSchema } from '@starforge/contracts';
 import { createRouter, jsonWithout, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
+import { cardPaymentSchema } from '../domain/card-payment';
 import { checkoutCard } from '../domain/checkout';
 import type { MarketplaceDeps } from '../deps';
 

@@ -1,10 +1,10 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { marketplaceErrorCodes, marketplaceMessages, solanaPaymentRequestSchema } from '@starforge/contracts';
 import { signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
 import { recordingSettlement, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, listedNft, marketplaceTestContext, signIn } from '../testing/harness';
+import { solanaPaymentErrorCodes, solanaPaymentMessages, solanaPaymentRequestSchema } from '@starforge/payments/wire';
 
 /** A network stand-in: records what it is asked to settle, and refuses while `refuse` is set. */
 const { network, settlement } = recordingSettlement();
@@ -43,7 +43,11 @@ describe('the settlement (sending the transaction and waiting for it)', () => {
     const { seller, buyer, nftId, request, pay } = await readyToPay();
     network.refuse = true;
     try {
-      expect(errorOf(await pay())).toEqual({ status: 400, code: marketplaceErrorCodes.solanaPaymentFailed, message: marketplaceMessages.solanaPaymentFailed });
+      expect(errorOf(await pay())).toEqual({
+        status: 400,
+        code: solanaPaymentErrorCodes.solanaPaymentFailed,
+        message: solanaPaymentMessages.solanaPaymentFailed,
+      });
     } finally {
       network.refuse = false;
     }

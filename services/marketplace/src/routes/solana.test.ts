@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import {
-  checkoutAnswerSchema,
-  IDEMPOTENT_REPLAYED_HEADER,
-  lamportsOfCents,
-  marketplaceErrorCodes,
-  marketplaceMessages,
-  priceChangedMessage,
-  solanaPaymentRequestSchema,
-  type SolanaPaymentRequest,
-} from '@starforge/contracts';
+import { checkoutAnswerSchema, IDEMPOTENT_REPLAYED_HEADER, marketplaceErrorCodes, marketplaceMessages, priceChangedMessage } from '@starforge/contracts';
 import { newSolanaReference } from '@starforge/payments/server';
 import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
-import { expectFreshPaymentRequest, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
+import { expectFreshPaymentRequest, expectSolanaPayment, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';
 import { call, errorOf } from '@starforge/test-db/harness';
 import {
   callAs,
@@ -30,6 +21,8 @@ import {
   type TestUser,
   withCartItems,
 } from '../testing/harness';
+import { lamportsOfCents, solanaPaymentRequestSchema, type SolanaPaymentRequest } from '@starforge/payments/wire';
+import { solanaPaymentErrorCodes, solanaPaymentMessages } from '@starforge/payments/wire/solana-payment-constants';
 
 const ctx = marketplaceTestContext();
 
@@ -132,17 +125,7 @@ describe('paying a request with a signed Solana transfer', () => {
     const paid = await paySolana(buyer, checkoutBody(request, wallet, transaction));
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const answer = checkoutAnswerSchema.parse(paid.body);
-    expect(answer.payment).toMatchObject({
-      total_cents: 1099,
-      currency: 'SOL',
-      payment_method: 'solana',
-      status: 'completed',
-      card_brand: null,
-      card_last4: null,
-      solana_transaction_id: signatureOf(transaction),
-      solana_wallet_address: wallet.publicKey.toBase58(),
-      amount_lamports: '109900000',
-    });
+    expectSolanaPayment(answer.payment, { totalCents: 1099, transaction, wallet, lamports: '109900000' });
     const [row] = await ctx.sql<{ solanaTransactionId: string; amountLamports: string }[]>`
       select solana_transaction_id, amount_lamports from marketplace.payments where id = ${answer.payment.id}`;
     expect(row).toEqual({ solanaTransactionId: answer.payment.solana_transaction_id, amountLamports: '109900000' });
@@ -196,8 +179,8 @@ describe('paying a request with a signed Solana transfer', () => {
     for (const [name, body] of cases) {
       expect(errorOf(await paySolana(buyer, { request_id: request.id, ...body })), name).toEqual({
         status: 400,
-        code: marketplaceErrorCodes.solanaPaymentInvalid,
-        message: marketplaceMessages.solanaPaymentInvalid,
+        code: solanaPaymentErrorCodes.solanaPaymentInvalid,
+        message: solanaPaymentMessages.solanaPaymentInvalid,
       });
     }
     await expectNothingChanged(buyer, seller, nftId, request.id);
@@ -209,11 +192,11 @@ describe('paying a request with a signed Solana transfer', () => {
     const { buyer, request, wallet } = await cartReadyToPay('1.00');
     expect(errorOf(await paySolana(buyer, { ...checkoutBody(request, wallet, signFor(request, wallet)), wallet_address: '' }))).toMatchObject({
       status: 400,
-      message: marketplaceMessages.connectWallet,
+      message: solanaPaymentMessages.connectWallet,
     });
     expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, 'A'.repeat(4000))))).toMatchObject({
       status: 400,
-      message: marketplaceMessages.solanaPaymentInvalid,
+      message: solanaPaymentMessages.solanaPaymentInvalid,
     });
   });
 
@@ -228,8 +211,8 @@ describe('paying a request with a signed Solana transfer', () => {
     expect(replayed.body).toEqual(first.body);
     expect(errorOf(await paySolana(buyer, body))).toEqual({
       status: 409,
-      code: marketplaceErrorCodes.paymentRequestUsed,
-      message: marketplaceMessages.paymentRequestUsed,
+      code: solanaPaymentErrorCodes.paymentRequestUsed,
+      message: solanaPaymentMessages.paymentRequestUsed,
     });
     expect(await paymentsOf(buyer.id)).toHaveLength(1);
     expect(await ctx.sql`select * from marketplace.payment_items where nft_id = ${nftId}`).toHaveLength(1);
@@ -246,7 +229,7 @@ describe('paying a request with a signed Solana transfer', () => {
     expect((await paySolana(buyer, checkoutBody(firstRequest, wallet, transaction))).status).toBe(201);
     expect(errorOf(await paySolana(buyer, checkoutBody(secondRequest, wallet, transaction)))).toMatchObject({
       status: 400,
-      code: marketplaceErrorCodes.solanaPaymentInvalid,
+      code: solanaPaymentErrorCodes.solanaPaymentInvalid,
     });
     // The last line: a transaction id is recorded once, whatever request it came under.
     const third = await listedNft(seller, seller, '2.00');
@@ -257,7 +240,7 @@ describe('paying a request with a signed Solana transfer', () => {
       values (${buyer.id}, 200, 'SOL', 'solana', ${`solana_${randomUUID()}`}, ${signatureOf(thirdTransaction)}, ${wallet.publicKey.toBase58()}, 20000000, now())`;
     expect(errorOf(await paySolana(buyer, checkoutBody(thirdRequest, wallet, thirdTransaction)))).toMatchObject({
       status: 409,
-      code: marketplaceErrorCodes.paymentRequestUsed,
+      code: solanaPaymentErrorCodes.paymentRequestUsed,
     });
     expect(await ownerOf(third)).toBe(seller.id);
     expect(await ownerOf(second)).toBe(seller.id);
@@ -268,8 +251,8 @@ describe('paying a request with a signed Solana transfer', () => {
     await ctx.sql`update marketplace.solana_payment_requests set created_at = now() - interval '10 minutes', expires_at = now() - interval '1 second' where id = ${request.id}`;
     expect(errorOf(await paySolana(buyer, checkoutBody(request, wallet, signFor(request, wallet))))).toEqual({
       status: 410,
-      code: marketplaceErrorCodes.paymentRequestExpired,
-      message: marketplaceMessages.paymentRequestExpired,
+      code: solanaPaymentErrorCodes.paymentRequestExpired,
+      message: solanaPaymentMessages.paymentRequestExpired,
     });
     await expectNothingChanged(buyer, seller, nftId, request.id);
   });
@@ -278,7 +261,7 @@ describe('paying a request with a signed Solana transfer', () => {
     const { seller, buyer, nftId, request } = await cartReadyToPay('2.00');
     const thief = await signIn(ctx);
     const thiefWallet = Keypair.generate();
-    const notFound = { status: 404, code: marketplaceErrorCodes.paymentRequestNotFound, message: marketplaceMessages.paymentRequestNotFound };
+    const notFound = { status: 404, code: solanaPaymentErrorCodes.paymentRequestNotFound, message: solanaPaymentMessages.paymentRequestNotFound };
     expect(errorOf(await paySolana(thief, checkoutBody(request, thiefWallet, signFor(request, thiefWallet))))).toEqual(notFound);
     expect(errorOf(await paySolana(buyer, { ...checkoutBody(request, thiefWallet, signFor(request, thiefWallet)), request_id: randomUUID() }))).toEqual(
       notFound,
@@ -354,7 +337,7 @@ describe('paying a request with a signed Solana transfer', () => {
     const body = checkoutBody(request, wallet, signFor(request, wallet));
     const answers = await Promise.all([paySolana(buyer, body), paySolana(buyer, body)]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-    expect(errorOf(answers.find((a) => a.status === 409) ?? answers[0]!).code).toBe(marketplaceErrorCodes.paymentRequestUsed);
+    expect(errorOf(answers.find((a) => a.status === 409) ?? answers[0]!).code).toBe(solanaPaymentErrorCodes.paymentRequestUsed);
     expect(await paymentsOf(buyer.id)).toHaveLength(1);
     expect(await ownerOf(nftId)).toBe(buyer.id);
   });

@@ -1,8 +1,9 @@
-import { checkoutAnswerSchema, solanaCheckoutSchema, solanaPaymentRequestBodySchema, solanaPaymentRequestSchema } from '@starforge/contracts';
+import { checkoutAnswerSchema, solanaPaymentRequestBodySchema } from '@starforge/contracts';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
 import { checkoutSolana, createSolanaPaymentRequest, SOLANA_REQUEST_TTL_SECONDS } from '../domain/solana-payment';
 import { orderOf } from '../domain/checkout';
 import type { MarketplaceDeps } from '../deps';
+import { solanaCheckoutSchema, solanaPaymentRequestSchema } from '@starforge/payments/wire';
 
 /** Pay with a Solana wallet, in two steps: a payment request to sign, then the signed transfer (README, "Paying with a Solana wallet"). */
 export const solanaRoutes = (deps: MarketplaceDeps) => {

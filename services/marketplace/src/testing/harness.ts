@@ -5,7 +5,7 @@ import { idempotencyKeyMigrations, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';
 import { callAsIn, testAppOf, type TestApp, type TestUser } from '@starforge/test-db/harness';
-import { newSolanaReference, type SolanaSettlement, type CardProcessor, simulatedCardProcessor } from '@starforge/payments/server';
+import { newSolanaReference, paymentMigrations, type SolanaSettlement, type CardProcessor, simulatedCardProcessor } from '@starforge/payments/server';
 import { testJobs } from '@starforge/test-db/jobs';
 import { createApp } from '../app';
 import { type CardPayments, registerMarketplaceJobs } from '../domain/card-settlement';
@@ -13,13 +13,14 @@ import { type CardPayments, registerMarketplaceJobs } from '../domain/card-settl
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Auth (sessions), events, rewards and nft (the published SQL it calls), then marketplace with the kit's idempotency keys. */
-const marketplaceMigrations = [
+export const marketplaceMigrations = [
   { schema: 'auth', dir: dir('../../../auth/migrations') },
   { schema: 'events', dir: dir('../../../events/migrations') },
   { schema: 'rewards', dir: dir('../../../rewards/migrations') },
   { schema: 'nft', dir: dir('../../../nft/migrations') },
   { schema: 'marketplace', ...idempotencyKeyMigrations },
   { schema: 'marketplace', dir: dir('../../migrations') },
+  { schema: 'marketplace', ...paymentMigrations },
 ];
 
 export interface MarketplaceTestContext {

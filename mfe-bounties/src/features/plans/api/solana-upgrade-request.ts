@@ -1,5 +1,5 @@
-import { type SolanaPaymentRequest, solanaPaymentRequestSchema } from '@starforge/contracts/solana-payment';
 import { authClient, useAction } from '@starforge/host';
+import { type SolanaPaymentRequest, solanaPaymentRequestSchema } from '@starforge/payments/wire';
 
 /**
  * POST /api/bounties/subscription/upgrade/solana/requests with an Idempotency-Key: a payment

@@ -1,6 +1,6 @@
 import type { UpgradeAnswer } from '@starforge/contracts/bounties';
-import type { SolanaCheckoutRequest } from '@starforge/contracts/solana-payment';
 import { authClient, useAction } from '@starforge/host';
+import type { SolanaCheckoutRequest } from '@starforge/payments/wire';
 
 /** POST /api/bounties/subscription/upgrade/solana with an Idempotency-Key: the signed transfer; the server verifies it and makes the plan Pro. */
 const upgradeBySolana = (body: SolanaCheckoutRequest, idempotencyKey: string): Promise<UpgradeAnswer> =>

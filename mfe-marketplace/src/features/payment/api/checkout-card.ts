@@ -1,5 +1,9 @@
-import type { CardPaymentRequest, CheckoutAnswer } from '@starforge/contracts/marketplace-cart';
+import type { CheckoutAnswer } from '@starforge/contracts/marketplace-cart';
+import type { OrderRequest } from '@starforge/contracts/marketplace-order';
+import type { CardPaymentRequestOf } from '@starforge/payments/wire';
 import { authClient, useAction } from '@starforge/host';
+
+type CardPaymentRequest = CardPaymentRequestOf<OrderRequest>;
 
 /**
  * POST /api/marketplace/checkout/card with an Idempotency-Key: pays for the cart, or for the one

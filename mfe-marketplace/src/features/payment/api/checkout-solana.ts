@@ -1,6 +1,6 @@
 import type { CheckoutAnswer } from '@starforge/contracts/marketplace-cart';
-import type { SolanaCheckoutRequest } from '@starforge/contracts/solana-payment';
 import { authClient, useAction } from '@starforge/host';
+import type { SolanaCheckoutRequest } from '@starforge/payments/wire';
 
 /**
  * POST /api/marketplace/checkout/solana with an Idempotency-Key: the request being paid, the

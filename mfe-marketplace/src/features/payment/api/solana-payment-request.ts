@@ -1,6 +1,6 @@
 import type { SolanaPaymentRequestBody } from '@starforge/contracts/marketplace-cart';
-import { type SolanaPaymentRequest, solanaPaymentRequestSchema } from '@starforge/contracts/solana-payment';
 import { authClient, useAction } from '@starforge/host';
+import { type SolanaPaymentRequest, solanaPaymentRequestSchema } from '@starforge/payments/wire';
 
 /**
  * POST /api/marketplace/checkout/solana/requests with an Idempotency-Key: a payment request for

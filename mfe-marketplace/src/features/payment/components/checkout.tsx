@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import { solanaPaymentMessages } from '@starforge/payments/wire';
 import { CardPaymentForm, PaymentMethods, SolanaPay } from '@starforge/payments/browser';
 import { useCardCheckout } from '../api/checkout-card';
 import { useSolanaCheckout } from '../api/checkout-solana';
@@ -48,7 +49,7 @@ export function Checkout({ order }: { order: Order }) {
             totalCents={order.total_cents}
             requestPayment={() => prepare.run(order.target)}
             settle={settle.run}
-            {...outcome(marketplaceMessages.solanaPaymentFailed, marketplaceMessages.solanaPaymentCompleted)}
+            {...outcome(solanaPaymentMessages.solanaPaymentFailed, solanaPaymentMessages.solanaPaymentCompleted)}
           />
         }
       />

@@ -1,9 +1,9 @@
-import { solanaPaymentErrorCodes as codes, solanaPaymentMessages as words } from '@starforge/contracts';
 import { ApiError, badRequest, conflict } from '@starforge/service-kit/errors';
+import { solanaPaymentErrorCodes as codes, solanaPaymentMessages as words } from '../../wire';
 
 /**
  * What a Solana payment is refused with, in every domain that takes one (the words and codes of
- * packages/contracts' solana-payment-constants.ts). Free of @solana/web3.js, so a domain's error
+ * the wire entry's solana-payment-constants.ts). Free of @solana/web3.js, so a domain's error
  * module can name them without loading it.
  */
 export const solanaPaymentErrors = {

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { solanaPaymentErrorCodes } from '@starforge/contracts';
 import { createSql, type Sql, type Tx } from '@starforge/service-kit/db';
 import { ApiError } from '@starforge/service-kit/errors';
 import { migrate } from '@starforge/service-kit/migrate';
@@ -10,14 +8,17 @@ import { issueSolanaPaymentRequest, paySolanaPaymentRequest, solanaPaymentReques
 import { newSolanaReference, offlineSolanaSettlement, SolanaSettlementError } from './settlement';
 import { signedTransferFor, solanaPayBody } from './testing/pay-request';
 import { forgedSignature, signatureOf } from './testing/signed-transfer';
+import { solanaPaymentErrorCodes } from '../../wire';
+import { paymentMigrations, RECORDED_SOLANA_TRANSACTION } from '../migrations';
+import { recordPayment } from '../record-payment';
 
-const fixtures = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
+// A test-only domain that takes Solana payments: the payment tables' set in a schema of its own.
 const table = 'kit_solana.solana_payment_requests';
 
 let sql: Sql;
 beforeAll(async () => {
   sql = createSql(inject('databaseUrl'), { max: 4 });
-  await migrate(sql, 'kit_solana', fixtures);
+  await migrate(sql, 'kit_solana', paymentMigrations.dir, { kitSet: paymentMigrations.kitSet });
 });
 afterAll(() => sql.end());
 
@@ -54,7 +55,7 @@ const pay = (userId: string, body: { request_id: string; wallet_address: string;
   sql.begin((tx: Tx) =>
     paySolanaPaymentRequest(
       tx,
-      { table, userId, body, config, recordedConstraint: 'payments_solana_transaction_id_key' },
+      { table, userId, body, config, recordedConstraint: RECORDED_SOLANA_TRANSACTION },
       {
         check: async () => {
           steps.push('check');
@@ -62,10 +63,8 @@ const pay = (userId: string, body: { request_id: string; wallet_address: string;
         },
         record: async (_checked, paid) => {
           steps.push('record');
-          const [row] = await tx<{ id: string }[]>`
-            insert into kit_solana.payments (user_id, solana_transaction_id) values (${userId}, ${paid.signature}) returning id`;
-          if (!row) throw new Error('no payment');
-          return { paymentId: row.id, result: { paymentId: row.id, ...paid } };
+          const payment = await recordPayment(tx, 'kit_solana.payments', userId, 250, { method: 'solana', ...paid }, null);
+          return { paymentId: payment.id, result: { paymentId: payment.id, ...paid } };
         },
       },
     ),
@@ -113,7 +112,7 @@ describe('paySolanaPaymentRequest', () => {
     steps = [];
     await expect(codeOf(pay(randomUUID(), body))).resolves.toBe(solanaPaymentErrorCodes.paymentRequestNotFound);
     await expect(codeOf(pay(userId, { ...body, transaction: forgedSignature(body.transaction) }))).resolves.toBe(solanaPaymentErrorCodes.solanaPaymentInvalid);
-    await sql`update kit_solana.solana_payment_requests set expires_at = now() - interval '1 second' where id = ${request.id}`;
+    await sql`update kit_solana.solana_payment_requests set created_at = now() - interval '10 minutes', expires_at = now() - interval '1 second' where id = ${request.id}`;
     await expect(codeOf(pay(userId, body))).resolves.toBe(solanaPaymentErrorCodes.paymentRequestExpired);
     expect(steps).toEqual([]);
   });
@@ -137,7 +136,8 @@ describe('paySolanaPaymentRequest', () => {
 
   it('answers a transaction already recorded, under any request, with payment_request_used', async () => {
     const { userId, body } = await ready();
-    await sql`insert into kit_solana.payments (user_id, solana_transaction_id) values (${userId}, ${signatureOf(body.transaction)})`;
+    const paid = { method: 'solana' as const, signature: signatureOf(body.transaction), walletAddress: body.wallet_address, lamports: 25_000_000n };
+    await sql.begin((tx: Tx) => recordPayment(tx, 'kit_solana.payments', userId, 250, paid, null));
     await expect(codeOf(pay(userId, body))).resolves.toBe(solanaPaymentErrorCodes.paymentRequestUsed);
   });
 });

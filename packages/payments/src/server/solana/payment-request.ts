@@ -1,9 +1,9 @@
-import { lamportsOfCents, type SolanaCheckoutRequest, type SolanaPaymentRequest } from '@starforge/contracts';
 import type { Tx } from '@starforge/service-kit/db';
 import { isUniqueViolation } from '@starforge/service-kit/postgres-errors';
 import { solanaPaymentErrors } from './errors';
 import { newSolanaReference, SolanaSettlementError, type SolanaSettlement } from './settlement';
 import { verifySolanaTransfer } from './verify-transfer';
+import { lamportsOfCents, type SolanaCheckoutRequest, type SolanaPaymentRequest } from '../../wire';
 
 /** Where a service's Solana payments go and how they reach the network (its config/env.ts; the offline settlement by default). */
 export interface SolanaPaymentConfig {

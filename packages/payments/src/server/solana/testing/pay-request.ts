@@ -1,9 +1,9 @@
 import type { Keypair } from '@solana/web3.js';
 import { expect } from 'vitest';
-import type { SolanaPaymentRequest } from '@starforge/contracts';
 import { decodeSolanaAddress } from '@starforge/service-kit/solana-address';
 import { offlineSolanaSettlement, SolanaSettlementError, type SolanaSettlement, type SolanaSettlementExpectation } from '../settlement';
-import { signedTransfer, type TestTransfer } from './signed-transfer';
+import { signatureOf, signedTransfer, type TestTransfer } from './signed-transfer';
+import type { SolanaPaymentRequest } from '../../../wire';
 
 /** The transfer a wallet builds for the request, signed by `wallet`; `change` alters what it pays. */
 export const signedTransferFor = (request: SolanaPaymentRequest, wallet: Keypair, change: Partial<TestTransfer> = {}): string =>
@@ -31,6 +31,21 @@ export const solanaPayBody = (request: Pick<SolanaPaymentRequest, 'id'>, wallet:
   wallet_address: wallet.publicKey.toBase58(),
   transaction,
 });
+
+/** Expects the answer's payment to be the Solana payment of `totalCents` by `wallet`'s `transaction`, `lamports` paid, completed. */
+export const expectSolanaPayment = (payment: unknown, paid: { totalCents: number; transaction: string; wallet: Keypair; lamports: string }) => {
+  expect(payment).toMatchObject({
+    total_cents: paid.totalCents,
+    currency: 'SOL',
+    payment_method: 'solana',
+    status: 'completed',
+    card_brand: null,
+    card_last4: null,
+    solana_transaction_id: signatureOf(paid.transaction),
+    solana_wallet_address: paid.wallet.publicKey.toBase58(),
+    amount_lamports: paid.lamports,
+  });
+};
 
 /**
  * A network stand-in: `settlement` records in `network.settled` what it is asked to settle, and

@@ -1,4 +1,4 @@
-import './zod';
+import '@starforge/contracts/zod';
 import { z } from 'zod';
 import {
   CARD_PROCESSOR_MODES,
@@ -80,6 +80,8 @@ export type CardDetails = z.output<typeof cardDetailsSchema>;
  * side by side in one JSON object. Every domain that takes a card builds its body with this.
  */
 export const cardPaymentOf = <T extends z.ZodObject>(order: T) => z.intersection(order, cardDetailsSchema);
+/** A card payment's body as sent (`z.input` of `cardPaymentOf(order)`): the order's fields, given as `T`, and the card's. */
+export type CardPaymentRequestOf<T> = T & z.input<typeof cardDetailsSchema>;
 
 /** GET /api/<domain>/card-processor (public): which card processor takes payments, and how many days its payments take to settle. */
 export const cardProcessorSchema = z.object({

@@ -1,7 +1,7 @@
-import './zod';
+import '@starforge/contracts/zod';
 import { z } from 'zod';
 import { solanaPaymentMessages } from './solana-payment-constants';
-import { solanaAddress } from './solana';
+import { solanaAddress } from '@starforge/contracts/solana';
 
 /**
  * Paying with a Solana wallet, in whichever domain takes it (the marketplace's checkout,
