@@ -3,7 +3,7 @@ import { type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, typ
 import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type UserMove } from '@starforge/service-kit';
 import { nfts, transferOwnership } from '@starforge/nft-published';
 import { rewardsMoves } from '@starforge/rewards-published';
-import { type PaymentMeans, recordPayment } from '@starforge/payments/server';
+import { type PaymentMeans, RECORDED_SOLANA_TRANSACTION, recordPayment } from '@starforge/payments/server';
 import { type CardPayments, recordCharge } from './card-settlement';
 import { proceedsKey, royaltyKey } from './sale-keys';
 import { cartEmpty, listingSold, ownNft, paymentRequestUsed, priceChanged } from './errors';
@@ -108,8 +108,7 @@ const insertPayment = async (tx: Tx, buyerId: string, totalCents: number, means:
   try {
     return await recordPayment(tx, 'marketplace.payments', buyerId, totalCents, means, idempotencyKey);
   } catch (error) {
-    if (isUniqueViolation(error) && (error as { constraint_name?: string }).constraint_name === 'payments_solana_transaction_id_key')
-      throw paymentRequestUsed();
+    if (isUniqueViolation(error) && (error as { constraint_name?: string }).constraint_name === RECORDED_SOLANA_TRANSACTION) throw paymentRequestUsed();
     throw error;
   }
 };
