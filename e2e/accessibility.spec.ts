@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { authMessages, routeTable } from '@starforge/contracts';
+import { authMessages } from '@starforge/contracts/auth';
+import { routeTable } from '@starforge/contracts/shared';
 import type { TestAccount } from './support/accounts';
 import { test, expect } from './support/fixtures';
 import { MarketApi, signInViaApi } from './support/marketplace';

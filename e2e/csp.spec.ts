@@ -1,4 +1,4 @@
-import { routeTable } from '@starforge/contracts';
+import { routeTable } from '@starforge/contracts/shared';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { REFRESH_COOKIE, routeTable, SESSION_HINT_COOKIE } from '@starforge/contracts';
+import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '@starforge/contracts/auth';
+import { routeTable } from '@starforge/contracts/shared';
 import { test, expect } from './support/fixtures';
 import { newAccount } from './support/accounts';
 import { AuthPage } from './pages/auth-page';

@@ -1,4 +1,4 @@
-import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/rewards';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 import { RewardsApi } from './support/rewards-api';

@@ -1,4 +1,5 @@
-import { routeTable, SESSION_HINT_COOKIE } from '@starforge/contracts';
+import { routeTable } from '@starforge/contracts/shared';
+import { SESSION_HINT_COOKIE } from '@starforge/contracts/auth';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 

@@ -1,5 +1,5 @@
 import { SystemInstruction, Transaction } from '@solana/web3.js';
-import { checkoutAnswerSchema } from '@starforge/contracts/marketplace-cart';
+import { checkoutAnswerSchema } from '@starforge/contracts/marketplace';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 import {

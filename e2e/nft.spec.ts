@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CREATOR_CATEGORIES, IMAGE_MAX_BYTES, MINT_CATEGORIES, nftMessages } from '@starforge/contracts/nft-constants';
-import { MINT_POINT_AWARDS_PER_DAY, MINT_POINTS, networkLabels } from '@starforge/contracts/rewards-constants';
+import { CREATOR_CATEGORIES, IMAGE_MAX_BYTES, MINT_CATEGORIES, nftMessages } from '@starforge/contracts/nft';
+import { MINT_POINT_AWARDS_PER_DAY, MINT_POINTS, networkLabels } from '@starforge/contracts/rewards';
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
 import { countUploads, MintingWizard, NftApi, nextUpload, noisePng, tinyPng } from './support/nft';

@@ -1,6 +1,6 @@
 import { test, expect } from './support/fixtures';
 import { signUpViaApi } from './support/accounts';
-import { CONTRACT_RUNS_WAITING_MAX, rewardsMessages, TEST_RUN_HISTORY_LIMIT } from '@starforge/contracts/rewards-constants';
+import { CONTRACT_RUNS_WAITING_MAX, rewardsMessages, TEST_RUN_HISTORY_LIMIT } from '@starforge/contracts/rewards';
 import { statValue, TestingEngine, toastText } from './pages/rewards-widgets';
 import { RewardsApi } from './support/rewards-api';
 

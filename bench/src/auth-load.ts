@@ -4,7 +4,7 @@ import type autocannon from 'autocannon';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { createLocalJWKSet, importJWK, jwtVerify, type JSONWebKeySet } from 'jose';
 import postgres from 'postgres';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@starforge/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@starforge/contracts/auth';
 import { createSql, remoteKeySet, verifyAccessToken } from '@starforge/service-kit';
 import { freePort } from '@starforge/launcher/ports';
 import { startNodeProcess } from '@starforge/launcher/processes';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { buggyVault, drainProof, vaultCode } from '@starforge/contract-engine/vault-proofs';
-import { type CompletionAnswer, completionAnswerSchema } from '@starforge/contracts';
+import { type CompletionAnswer, completionAnswerSchema } from '@starforge/contracts/bounties';
 import { ServerEventStream } from '@starforge/host/events/server-event-stream';
 import { createSql, type Sql } from '@starforge/service-kit';
 // The service's own duplicate lookup, timed in this process on the same SQL it sends (no copy to drift).

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEnginePool, type EnginePool, type EngineRequest, type EngineResult } from '@starforge/contract-engine';
-import type { SuiteSource } from '@starforge/contracts';
+import type { SuiteSource } from '@starforge/contracts/rewards';
 import { hardhatAnchor } from './contracts-hardhat-anchor';
 import { HEADER, issueSuite } from './contracts-suite';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';

@@ -1,5 +1,5 @@
-import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
-import { CONTRACT_RUNS_WAITING_MAX, rewardsErrorCodes } from '@starforge/contracts';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/rewards';
+import { CONTRACT_RUNS_WAITING_MAX, rewardsErrorCodes } from '@starforge/contracts/rewards';
 import { LiveStream } from '@starforge/launcher/rolling-restart/live-stream';
 import type { BenchAccount } from './lib/accounts';
 import type { Figure } from './lib/report';

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { EngineResult } from '@starforge/contract-engine';
-import type { SuiteSource } from '@starforge/contracts';
+import type { SuiteSource } from '@starforge/contracts/rewards';
 import { median } from './lib/stats';
 
 const run = promisify(execFile);

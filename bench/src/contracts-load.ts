@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/rewards';
 import { contractsFairness } from './contracts-fairness';
 import { LiveStream } from '@starforge/launcher/rolling-restart/live-stream';
 import { signUpAccount, type BenchAccount } from './lib/accounts';

@@ -1,4 +1,4 @@
-import type { SuiteSource } from '@starforge/contracts';
+import type { SuiteSource } from '@starforge/contracts/rewards';
 
 export const HEADER = '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n';
 

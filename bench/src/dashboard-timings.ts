@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
-import type { DashboardSlot } from '@starforge/contracts';
+import type { DashboardSlot } from '@starforge/contracts/shared';
 import { signUpAccount, type BenchAccount } from './lib/accounts';
 import { loadedResources, probedContext, waitForMark, type BrowserHolder, type Marks, type Watch } from './lib/browser';
 import { layoutShiftProbe, readLayoutShifts, type LayoutShift } from './lib/layout-shift';

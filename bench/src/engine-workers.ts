@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { SAMPLE_SUITES } from '@starforge/contracts/contract-samples';
+import { SAMPLE_SUITES } from '@starforge/contracts/rewards';
 import { signUpAccount, type BenchAccount } from './lib/accounts';
 import { describeForeign, watchForeignCpu } from './lib/foreign-cpu';
 import { atMost, type BenchResult } from './lib/report';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import postgres from 'postgres';
-import { CREATOR_NETWORK } from '@starforge/contracts/nft-constants';
+import { CREATOR_NETWORK } from '@starforge/contracts/nft';
 import { signUpAccount, type BenchAccount } from './lib/accounts';
 import { describeForeign } from './lib/foreign-cpu';
 import { clientsOf, loadRun, statusCounts } from './lib/load-run';

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { serviceNames, type ServiceName } from '@starforge/contracts';
+import { serviceNames, type ServiceName } from '@starforge/contracts/shared';
 import { fromRoot } from '@starforge/launcher/paths';
 import { freePort } from '@starforge/launcher/ports';
 import { startStack, type RunningStack } from '@starforge/launcher/stack';

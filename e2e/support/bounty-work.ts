@@ -11,8 +11,8 @@ import {
   type CreateBountyRequest,
   type Project,
 } from '@starforge/contracts/bounties';
-import { projectCodeAnswerSchema, type ProjectCodeAnswer } from '@starforge/contracts/bounty-proofs';
-import type { SuiteSource } from '@starforge/contracts/contract-suite';
+import { projectCodeAnswerSchema, type ProjectCodeAnswer } from '@starforge/contracts/bounties';
+import type { SuiteSource } from '@starforge/contracts/rewards';
 import { newAccount, type TestAccount } from './accounts';
 import { goodCard, MarketApi, namedAccount } from './marketplace';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs, type Response } from '@playwright/test';
-import { cartSchema, checkoutAnswerSchema, type Cart, type CheckoutAnswer } from '@starforge/contracts/marketplace-cart';
+import { cartSchema, checkoutAnswerSchema, type Cart, type CheckoutAnswer } from '@starforge/contracts/marketplace';
 import { createdNftSchema, listingAnswerSchema, type CreatedNft, type Listing } from '@starforge/contracts/marketplace';
 import { imageUploadedSchema, nftAnswerSchema, type Nft } from '@starforge/contracts/nft';
 import { paymentTransaction } from '@starforge/payments/browser/solana-transaction';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { PublicKey, Transaction, VersionedTransaction } from '@solana/web3.js';
-import { siwsMessage, type SiwsInput } from '@starforge/contracts';
+import { siwsMessage, type SiwsInput } from '@starforge/contracts/auth';
 import type { PhantomProvider } from '@starforge/host/wallet';
 import { TestWallet } from './test-wallet';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
-import { rewardsSummarySchema, type RewardsSummary } from '@starforge/contracts';
+import { rewardsSummarySchema, type RewardsSummary } from '@starforge/contracts/rewards';
 import type { TestAccount } from './accounts';
 
 /**

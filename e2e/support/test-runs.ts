@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { SAMPLE_CONTRACTS, SAMPLE_SUITES } from '@starforge/contracts/contract-samples';
+import { SAMPLE_CONTRACTS, SAMPLE_SUITES } from '@starforge/contracts/rewards';
 
 interface ApiClient {
   postAs: (path: string, data: unknown) => Promise<{ status: number; body: unknown }>;

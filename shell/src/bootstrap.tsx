@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
-import { PRERENDERED_ATTRIBUTE, SNAPSHOT_ATTRIBUTE, snapshotRoute } from '@starforge/contracts';
+import { PRERENDERED_ATTRIBUTE, SNAPSHOT_ATTRIBUTE, snapshotRoute } from '@starforge/contracts/shared';
 import { authClient, hostStore, sessionAtom } from '@starforge/host';
 import { initRemotes } from './federation/remotes';
 import { preloadRemoteScreen } from './federation/remote-page';

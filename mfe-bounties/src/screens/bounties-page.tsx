@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages } from '@starforge/contracts/bounties';
 import { Pager, readPage, Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { useBounties } from '../features/bounty-board/api/bounties';
 import { BountyCard } from '../features/bounty-board/components/bounty-card';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages } from '@starforge/contracts/bounties';
 import { useLeaveOnFailure } from '@starforge/host';
 import { Spinner, TopBar } from '@starforge/ui';
 import { useCompletion } from '../features/completion/api/completion';

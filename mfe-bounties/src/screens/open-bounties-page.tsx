@@ -1,4 +1,4 @@
-import { BOUNTY_SEARCH_MAX_LENGTH, bountiesMessages, showingOpenBounties } from '@starforge/contracts/bounties-constants';
+import { BOUNTY_SEARCH_MAX_LENGTH, bountiesMessages, showingOpenBounties } from '@starforge/contracts/bounties';
 import { PagedSearchList, TopBar, usePagedSearch } from '@starforge/ui';
 import { useOpenBounties } from '../features/open-bounties/api/open-bounties';
 import { OpenBountyCard } from '../features/open-bounties/components/open-bounty-card';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages } from '@starforge/contracts/bounties';
 import { Pager, readPage, Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { useProjects } from '../features/projects/api/projects';
 import { ProjectCard } from '../features/projects/components/project-card';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages } from '@starforge/contracts/bounties';
 import { useLeaveOnFailure } from '@starforge/host';
 import { Spinner, TopBar } from '@starforge/ui';
 import { BountySummary } from '../features/completion/components/bounty-summary';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
 import { Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { CartLineItem } from '../features/cart/components/cart-line';
 import { CartSummary } from '../features/cart/components/cart-summary';

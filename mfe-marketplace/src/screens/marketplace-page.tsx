@@ -1,5 +1,5 @@
-import { MARKETPLACE_SEARCH_MAX_LENGTH } from '@starforge/contracts/marketplace-constants';
-import { nftMessages } from '@starforge/contracts/nft-constants';
+import { MARKETPLACE_SEARCH_MAX_LENGTH } from '@starforge/contracts/marketplace';
+import { nftMessages } from '@starforge/contracts/nft';
 import { PagedSearchList, TopBar, usePagedSearch } from '@starforge/ui';
 import { useListings } from '../features/search/api/listings';
 import { ListingCard } from '../features/search/components/listing-card';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { nftMessages } from '@starforge/contracts/nft-constants';
+import { nftMessages } from '@starforge/contracts/nft';
 import { Spinner, TopBar, LoadFailed } from '@starforge/ui';
 import { useNfts } from '../features/collection/api/nfts';
 import { NftCard } from '../features/collection/components/nft-card';

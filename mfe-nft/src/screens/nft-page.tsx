@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { nftMessages } from '@starforge/contracts/nft-constants';
+import { nftMessages } from '@starforge/contracts/nft';
 import { useLeaveOnFailure } from '@starforge/host';
 import { NftImage, Spinner, TopBar } from '@starforge/ui';
 import { useListingChanged } from '../features/nft-details/api/listing';

@@ -1,4 +1,4 @@
-import { formatCents } from '@starforge/contracts/money';
+import { formatCents } from '@starforge/contracts/shared';
 import { StatCard, TopBar } from '@starforge/ui';
 import { ConvertForm } from '../features/conversion/components/convert-form';
 import { PointsBalanceCard } from '../features/stats/components/points-balance-card';

@@ -1,4 +1,4 @@
-import { formatCents } from '@starforge/contracts/money';
+import { formatCents } from '@starforge/contracts/shared';
 import { StatCard, TopBar } from '@starforge/ui';
 import { achievementsOrDefaults } from '../features/achievements/achievement-view';
 import { useAchievements } from '../features/achievements/api/achievements';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { networkLabels, testTypeLabels } from '@starforge/contracts/rewards-constants';
+import { networkLabels, testTypeLabels } from '@starforge/contracts/rewards';
 import { Badge, Spinner, TopBar } from '@starforge/ui';
 import { useTestRun } from '../features/testing-engine/api/test-run';
 import { RunProgress } from '../features/testing-engine/components/run-progress';

@@ -1,4 +1,4 @@
-import { formatCents } from '@starforge/contracts/money';
+import { formatCents } from '@starforge/contracts/shared';
 import { StatCard, TopBar } from '@starforge/ui';
 import { WithdrawalForm } from '../features/withdrawal/components/withdrawal-form';
 import { WithdrawalsList } from '../features/withdrawal/components/withdrawals-list';

@@ -1,6 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import type { AbiValue as ShownValue } from '@starforge/contracts';
+import type { AbiValue as ShownValue } from '@starforge/contracts/rewards';
 
 /**
  * The contract ABI coder the engine needs, and no more: encode the user's arguments (typed as

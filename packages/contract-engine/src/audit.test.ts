@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { AuditRule } from '@starforge/contracts';
+import type { AuditRule } from '@starforge/contracts/rewards';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditAst } from './audit';
 import { compileSource, type Solc } from './compile';

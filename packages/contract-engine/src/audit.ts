@@ -1,4 +1,4 @@
-import type { AuditFinding, AuditRule } from '@starforge/contracts';
+import type { AuditFinding, AuditRule } from '@starforge/contracts/rewards';
 import { type AstNode, descendants, field, fields, srcEnd, srcStart, typeIdentifier } from './ast';
 import { sourcePositions } from './compile';
 

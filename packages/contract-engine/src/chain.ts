@@ -1,6 +1,6 @@
 import { createEVM, type EVM, getActivePrecompiles, type Log } from '@ethereumjs/evm';
 import { Account, type Address, createAddressFromString, createZeroAddress } from '@ethereumjs/util';
-import { CONTRACT_CALL_GAS_LIMIT, type Network } from '@starforge/contracts';
+import { CONTRACT_CALL_GAS_LIMIT, type Network } from '@starforge/contracts/rewards';
 import { commonFor } from './networks';
 
 /** Who deploys and calls: Foundry's default sender, so a test that logs msg.sender reads as it would there. */

@@ -1,4 +1,4 @@
-import type { CompilerMessage } from '@starforge/contracts';
+import type { CompilerMessage } from '@starforge/contracts/rewards';
 import type { AbiEntry } from './abi';
 import type { AstNode } from './ast';
 import { CompilerCrash } from './crash';

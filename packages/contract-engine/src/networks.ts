@@ -1,5 +1,5 @@
 import { Common, createCustomCommon, Hardfork, Mainnet, Sepolia } from '@ethereumjs/common';
-import type { Network } from '@starforge/contracts';
+import type { Network } from '@starforge/contracts/rewards';
 
 /** The EVM a product network stands for: its chain id (the CHAINID opcode) and the hardfork whose rules run. */
 export interface NetworkProfile {

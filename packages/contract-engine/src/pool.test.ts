@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEnginePool, type EnginePool } from './pool';
-import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/rewards';
 
 // Workers load solc (about a second each on a quiet machine, several on a busy one): one pool
 // serves the file, and the tests give the machine room.

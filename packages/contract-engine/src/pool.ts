@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { crashSummary } from './crash';
-import { CONTRACT_CALL_GAS_LIMIT } from '@starforge/contracts';
+import { CONTRACT_CALL_GAS_LIMIT } from '@starforge/contracts/rewards';
 import type { FromWorker, ToWorker, WorkerMemory, WorkerSettings } from './protocol';
 import { type EngineRequest, type EngineResult, failedResult } from './request';
 import { neededTooMuchMemory, tookTooLong } from './words';

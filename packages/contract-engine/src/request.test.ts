@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUITE_FILE_MAX_BYTES, SUITE_MAX_FILES } from '@starforge/contracts';
+import { SUITE_FILE_MAX_BYTES, SUITE_MAX_FILES } from '@starforge/contracts/rewards';
 import { requestProblem, type EngineRequest } from './request';
 
 const base: EngineRequest = { source: '', network: 'ethereum', testType: 'smart_contract' };

@@ -8,7 +8,7 @@ import {
   suiteSourcesSchema,
   TEST_TYPES,
   type TestType,
-} from '@starforge/contracts';
+} from '@starforge/contracts/rewards';
 import { NETWORK_PROFILES } from './networks';
 
 /** The `transaction` test type's one call: a function by name (or full signature for an overload) and its arguments as typed. */

@@ -1,7 +1,7 @@
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, getActivePrecompiles } from '@ethereumjs/evm';
 import { Account, type Address, hexToBytes } from '@ethereumjs/util';
-import { CONTRACT_CALL_GAS_LIMIT, CONTRACT_SOURCE_MAX_BYTES, contractRunResultSchema, type FunctionResult } from '@starforge/contracts';
+import { CONTRACT_CALL_GAS_LIMIT, CONTRACT_SOURCE_MAX_BYTES, contractRunResultSchema, type FunctionResult } from '@starforge/contracts/rewards';
 import solcJs from 'solc';
 import { describe, expect, it } from 'vitest';
 import { eventTopicOf } from './abi';
@@ -9,7 +9,7 @@ import { BLOCK, SENDER } from './chain';
 import { importsRefused, type Solc } from './compile';
 import { gasByFunction, type EngineRequest } from './request';
 import { runContract } from './run';
-import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/rewards';
 
 // The real compiler and the real EVM, in this test's process: the pool's own tests run them in workers.
 const solc = solcJs as unknown as Solc;

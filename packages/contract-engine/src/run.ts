@@ -1,5 +1,5 @@
 import { hexToBytes } from '@ethereumjs/util';
-import { AUDIT_RULES, CONTRACT_CALL_GAS_LIMIT, type ContractEvent, type FunctionResult } from '@starforge/contracts';
+import { AUDIT_RULES, CONTRACT_CALL_GAS_LIMIT, type ContractEvent, type FunctionResult } from '@starforge/contracts/rewards';
 import { AbiError, type AbiEntry, clip, decodeForDisplay, decodeLog, encodeCall, hex, revertReason, signatureOf } from './abi';
 import { type CallResult, type Chain, createChain } from './chain';
 import { type CompiledContract, type CompileOutput, compileSource, type Solc } from './compile';

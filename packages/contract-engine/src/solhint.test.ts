@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/rewards';
 import { solhintFindings } from './solhint';
 
 const source = (body: string) => `// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n${body}`;

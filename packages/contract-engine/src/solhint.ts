@@ -1,4 +1,4 @@
-import type { AuditFinding, SolhintRule } from '@starforge/contracts';
+import type { AuditFinding, SolhintRule } from '@starforge/contracts/rewards';
 import type { AstNode } from './ast';
 import { auditAst } from './audit';
 

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUITE_LIBRARY_PREFIXES, suiteSourcesSchema } from '@starforge/contracts';
-import { SAMPLE_SUITES } from '@starforge/contracts/contract-samples';
+import { SUITE_LIBRARY_PREFIXES, suiteSourcesSchema } from '@starforge/contracts/rewards';
+import { SAMPLE_SUITES } from '@starforge/contracts/rewards';
 
 describe('the sample suites', () => {
   it('are runs the API takes, each importing only its own files and the installed libraries', () => {

@@ -1,4 +1,4 @@
-import type { SuiteSource } from '@starforge/contracts';
+import type { SuiteSource } from '@starforge/contracts/rewards';
 
 /**
  * The issue's scene (issue 28), as Solidity the real engine runs: a vault with a reentrancy bug

@@ -1,4 +1,4 @@
-import type { AuditFinding, CompilerMessage } from '@starforge/contracts';
+import type { AuditFinding, CompilerMessage } from '@starforge/contracts/rewards';
 
 /**
  * The sentences a run's result is made of, shared by the one-file engine (run.ts), the pool and

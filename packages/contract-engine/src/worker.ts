@@ -6,7 +6,7 @@ import type { FromWorker, ToWorker, WorkerMemory, WorkerSettings } from './proto
 import { runContract } from './run';
 import { setSharedCompileCache } from './suite/compile';
 import { runSuiteRequest } from './suite/run-request';
-import { SUITE_TEST_TYPES } from '@starforge/contracts';
+import { SUITE_TEST_TYPES } from '@starforge/contracts/rewards';
 
 // Loading solc (9 MB of emscripten output) is the slow part of a worker's start, so it happens
 // once, here; soljson also installs an unhandledRejection handler that throws, which must never

@@ -7,7 +7,7 @@ import {
   type AuthUser,
   type Session,
   type SignOutScope,
-} from '@starforge/contracts';
+} from '@starforge/contracts/auth';
 import { ApiRequestError, isRetryable, networkError, readJson, requestJson, type JsonRequestInit } from './http';
 import { sessionAtom, type AuthEvent } from './session';
 import { hostStore } from './store';

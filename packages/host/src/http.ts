@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, isApiErrorBody } from '@starforge/contracts';
+import { IDEMPOTENCY_KEY_HEADER, isApiErrorBody } from '@starforge/contracts/shared';
 
 /** An error answered by one of our services, with its stable code. */
 export class ApiRequestError extends Error {

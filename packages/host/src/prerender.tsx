@@ -4,7 +4,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { snapshotFileName, type ScreenSnapshot } from '@starforge/contracts';
+import { snapshotFileName, type ScreenSnapshot } from '@starforge/contracts/shared';
 import { sessionAtom } from './session';
 import { hostStore } from './store';
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { DashboardSlot } from '@starforge/contracts';
+import type { DashboardSlot } from '@starforge/contracts/shared';
 
 /**
  * What every remote's `./routes` module exports. The shell owns the router; for each route

@@ -1,5 +1,5 @@
 import { atom, useAtomValue } from 'jotai';
-import type { AuthUser, Session } from '@starforge/contracts';
+import type { AuthUser, Session } from '@starforge/contracts/auth';
 
 export type SessionState = { status: 'loading' } | { status: 'signed_in'; session: Session } | { status: 'signed_out' };
 

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { walletText, WALLET_CONNECT_DELAY_MS } from '@starforge/contracts';
+import { walletText, WALLET_CONNECT_DELAY_MS } from '@starforge/contracts/shared';
 import { getPhantomProvider, walletAtom, type WalletState } from './wallet';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createRoute, z } from '@hono/zod-openapi';
-import { apiIssue } from '@starforge/contracts';
+import { apiIssue } from '@starforge/contracts/shared';
 import { createSql, type Sql } from './db';
 import { createRouter, createServiceApp } from './create-app';
 import { tooManyRequests } from './errors';

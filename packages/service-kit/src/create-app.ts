@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { errorCodes, type ServiceName } from '@starforge/contracts';
+import { errorCodes, type ServiceName } from '@starforge/contracts/shared';
 import { ApiError, errorBody } from './errors';
 import type { Sql } from './db';
 import { routeBodyLimit } from './http/body-limit';

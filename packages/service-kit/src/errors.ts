@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorCodes, type ApiErrorBody } from '@starforge/contracts';
+import { errorCodes, type ApiErrorBody } from '@starforge/contracts/shared';
 
 /**
  * An error meant for the client: its status, stable code and message leave as they are

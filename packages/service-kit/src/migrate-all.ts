@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { migrationOrder, type ServiceName } from '@starforge/contracts';
+import { migrationOrder, type ServiceName } from '@starforge/contracts/shared';
 import type { Sql } from './db';
 import { migrate } from './migrate';
 

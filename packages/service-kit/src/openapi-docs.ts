@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Env, MiddlewareHandler } from 'hono';
-import { apiErrorSchema } from '@starforge/contracts';
+import { apiErrorSchema } from '@starforge/contracts/shared';
 import type { AuthEnv } from './auth/require-user';
 
 /** An error answer in the OpenAPI document: `{ error: { code, message } }`. The one error document of every service. */

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorCodes } from '@starforge/contracts';
+import { errorCodes } from '@starforge/contracts/shared';
 import { ApiError } from './errors';
 
 /** What the client is told when PostgreSQL raises one SQLSTATE: the status, a stable code and words for a person. */

@@ -1,4 +1,4 @@
-import { apiIssueOf, errorCodes } from '@starforge/contracts';
+import { apiIssueOf, errorCodes } from '@starforge/contracts/shared';
 import { ApiError } from './errors';
 
 interface Issue {

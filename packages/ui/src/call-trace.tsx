@@ -1,4 +1,4 @@
-import type { TraceFrame } from '@starforge/contracts/contract-suite';
+import type { TraceFrame } from '@starforge/contracts/rewards';
 import { traceFrameText, traceTree, type TraceNode } from './test-view';
 
 function TraceBranch({ nodes }: { nodes: readonly TraceNode[] }) {

@@ -1,4 +1,4 @@
-import { type NavPath, routeTable } from '@starforge/contracts';
+import { type NavPath, routeTable } from '@starforge/contracts/shared';
 import type { TopBarLink } from './top-bar';
 
 const words = new Map(routeTable.flatMap(({ path, nav }) => (nav === undefined ? [] : [[path, nav] as const])));

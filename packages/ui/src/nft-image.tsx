@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type NftImageSize, nftImageSizeUrl } from '@starforge/contracts/nft-constants';
+import { type NftImageSize, nftImageSizeUrl } from '@starforge/contracts/nft';
 
 interface NftImageProps {
   /** The image's URL (`image_url`: `/api/nft/images/<key>`), a local preview's object URL, or null for an NFT made without one. */

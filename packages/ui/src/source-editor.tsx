@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import './source-code.css';
-import { CONTRACT_SOURCE_MAX_BYTES } from '@starforge/contracts/rewards-constants';
+import { CONTRACT_SOURCE_MAX_BYTES } from '@starforge/contracts/rewards';
 import { sourceSize } from './source-size';
 
 interface SourceEditorProps {

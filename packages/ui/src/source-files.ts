@@ -1,4 +1,4 @@
-import { SUITE_MAX_BYTES, SUITE_MAX_FILES, suiteFileNameProblem, type SuiteSource } from '@starforge/contracts/contract-suite';
+import { SUITE_MAX_BYTES, SUITE_MAX_FILES, suiteFileNameProblem, type SuiteSource } from '@starforge/contracts/rewards';
 
 /** The editor's files: each named by its import path, as a suite's run carries them. */
 export type SourceFile = SuiteSource;

@@ -1,4 +1,4 @@
-import { CONTRACT_SOURCE_MAX_BYTES } from '@starforge/contracts/rewards-constants';
+import { CONTRACT_SOURCE_MAX_BYTES } from '@starforge/contracts/rewards';
 
 /** A source's size as the API counts it (UTF-8 bytes), for the editor's counter. */
 export const sourceSize = (source: string): { bytes: number; text: string; tooLarge: boolean } => {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { SUITE_MAX_BYTES } from '@starforge/contracts/contract-suite';
+import { SUITE_MAX_BYTES } from '@starforge/contracts/rewards';
 import { canAddFile, filesSize, newFileName, removeFile, renameProblem, tabAfterKey, type SourceFile } from './source-files';
 import { SourceEditor } from './source-editor';
 

@@ -1,5 +1,5 @@
-import type { FunctionResult } from '@starforge/contracts/contract-run';
-import type { SuiteTestFields } from '@starforge/contracts/contract-suite';
+import type { FunctionResult } from '@starforge/contracts/rewards';
+import type { SuiteTestFields } from '@starforge/contracts/rewards';
 import { Badge } from './badge';
 import { campaignText, durationText, invariantCallText, testGasText, testKindLabel } from './test-view';
 import { CallTrace } from './call-trace';

@@ -1,4 +1,4 @@
-import type { InvariantCall, SuiteTestFields, TraceFrame } from '@starforge/contracts/contract-suite';
+import type { InvariantCall, SuiteTestFields, TraceFrame } from '@starforge/contracts/rewards';
 
 /** 1234 -> "1,234". */
 const count = (n: number): string => n.toLocaleString('en-US');

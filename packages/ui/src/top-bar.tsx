@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { shellText } from '@starforge/contracts';
+import { shellText } from '@starforge/contracts/shared';
 import type { ReactNode } from 'react';
 import { useSessionControls } from './session-controls';
 

@@ -1,4 +1,4 @@
-import { walletText } from '@starforge/contracts/messages';
+import { walletText } from '@starforge/contracts/shared';
 import { Spinner } from './spinner';
 
 export interface WalletButtonProps {

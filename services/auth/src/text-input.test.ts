@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidTextMessage } from '@starforge/contracts';
+import { invalidTextMessage } from '@starforge/contracts/shared';
 import { call, errorOf, newWallet, signUp, uniqueEmail, useAuthTestApp, walletProof } from './testing/harness';
 
 // Text PostgreSQL cannot hold (NUL) or that is not Unicode (a lone surrogate, which would be

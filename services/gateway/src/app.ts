@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { errorCodes, remoteDirs, remoteNames } from '@starforge/contracts';
+import { errorCodes, remoteDirs, remoteNames } from '@starforge/contracts/shared';
 import type { GatewayConfig } from './env';
 import { securityHeaderList, securityHeaders } from './security-headers';
 import { serveRemote, serveShell } from './static-files';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defaultRemoteEntry, remoteNames, remotesOverrideSchema, serviceNames, type RemotesMap, type ServiceName } from '@starforge/contracts';
+import { defaultRemoteEntry, remoteNames, remotesOverrideSchema, serviceNames, type RemotesMap, type ServiceName } from '@starforge/contracts/shared';
 
 /** A service's copies: one URL, or several separated by commas (`http://127.0.0.1:4001,http://127.0.0.1:4002`). */
 const serviceUrls = z

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ApiErrorBody } from '@starforge/contracts';
+import type { ApiErrorBody } from '@starforge/contracts/shared';
 import type { HeaderPair } from './security-headers';
 
 /** The bytes of an error body and the headers that go with it, for answers written outside Hono. */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { bodyLimitFor, errorCodes, tooLargeMessageFor } from '@starforge/contracts';
+import { bodyLimitFor, errorCodes, tooLargeMessageFor } from '@starforge/contracts/shared';
 import { createGatewayApp } from './app';
 import type { GatewayConfig } from './env';
 import { errorPayload, sendError } from './error-answer';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { bodyLimitFor, errorCodes, isServiceName, tooLargeMessageFor, type ServiceName } from '@starforge/contracts';
+import { bodyLimitFor, errorCodes, isServiceName, tooLargeMessageFor, type ServiceName } from '@starforge/contracts/shared';
 import { BodyTimeoutError, BodyTooLargeError, ClientLeftError, bodyLeftUnread, drainRequestBody, readIncoming } from '@starforge/service-kit';
 import { sendError } from './error-answer';
 import { forwardRequestHeaders, responseHeaders } from './forward-headers';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { RemotesMap } from '@starforge/contracts';
+import type { RemotesMap } from '@starforge/contracts/shared';
 
 /** A header name and its value; lists of these are written as they are on every answer. */
 export type HeaderPair = readonly [name: string, value: string];

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FRAME_ROOT, OUTLET_MARKER, type ScreenSnapshot } from '@starforge/contracts';
+import { FRAME_ROOT, OUTLET_MARKER, type ScreenSnapshot } from '@starforge/contracts/shared';
 import { DOWN, rawRequest, startGateway, testConfig } from './testing';
 
 const staticRoot = mkdtempSync(join(tmpdir(), 'gateway-pages-'));

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { defaultRemoteEntry, hasSessionHint, remoteDirs, snapshotRoute } from '@starforge/contracts';
+import { defaultRemoteEntry, remoteDirs, snapshotRoute } from '@starforge/contracts/shared';
+import { hasSessionHint } from '@starforge/contracts/auth';
 import type { GatewayConfig } from './env';
 import type { HeaderPair } from './security-headers';
 import { fileSource, ShellPage } from './shell-page';

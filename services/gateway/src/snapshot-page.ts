@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FRAME_ROOT, OUTLET_MARKER, SNAPSHOT_ATTRIBUTE, SNAPSHOT_CLASS, snapshotFileName, type RemoteName, type ScreenSnapshot } from '@starforge/contracts';
+import {
+  FRAME_ROOT,
+  OUTLET_MARKER,
+  SNAPSHOT_ATTRIBUTE,
+  SNAPSHOT_CLASS,
+  snapshotFileName,
+  type RemoteName,
+  type ScreenSnapshot,
+} from '@starforge/contracts/shared';
 import { composedSource, type PageSource } from './shell-page';
 
 const stylesheetName = /^[\w.-]+\.css$/;

@@ -3,7 +3,7 @@ import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { remoteDirs, serviceNames, type ServiceName } from '@starforge/contracts';
+import { remoteDirs, serviceNames, type ServiceName } from '@starforge/contracts/shared';
 import { defaultRemotes, type GatewayConfig } from './env';
 import { createGatewayServer, type GatewayServer, type GatewayServerOptions } from './gateway-server';
 

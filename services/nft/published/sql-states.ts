@@ -1,4 +1,4 @@
-import { nftErrorCodes, nftMessages } from '@starforge/contracts';
+import { nftErrorCodes, nftMessages } from '@starforge/contracts/nft';
 import type { SqlStateMap } from '@starforge/service-kit';
 
 /**

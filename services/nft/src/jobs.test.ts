@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MINT_POINT_AWARDS_PER_DAY, MINT_POINTS, mintNftSchema, serverEventSchemas, type Nft, type ServerEventType } from '@starforge/contracts';
+import { MINT_POINT_AWARDS_PER_DAY, MINT_POINTS } from '@starforge/contracts/rewards';
+import { mintNftSchema, type Nft } from '@starforge/contracts/nft';
+import { serverEventSchemas, type ServerEventType } from '@starforge/contracts/shared';
 import { cleanupImage } from './domain/images';
 import { completeMint, startMint } from './domain/mints';
 import { appWith, callAs, eventually, mintBody, nftTestContext, signIn, upload, uploadedImage, type TestUser } from './testing/harness';

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { serviceProcesses } from '@starforge/test-db/service-process';
-import { MINT_POINTS, type Nft } from '@starforge/contracts';
+import { MINT_POINTS } from '@starforge/contracts/rewards';
+import type { Nft } from '@starforge/contracts/nft';
 import { registerNftJobs } from './jobs';
 import { appWith, callAs, eventually, imageStoreEnv, mintBody, nftTestContext, signIn, testJobs, uploadedImage } from './testing/harness';
 

@@ -1,4 +1,4 @@
-import type { Network, SuiteSource, TransactionSource } from '@starforge/contracts';
+import type { Network, SuiteSource, TransactionSource } from '@starforge/contracts/rewards';
 import type { Db, Tx, UserMove } from '@starforge/service-kit';
 
 /**

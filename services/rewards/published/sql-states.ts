@@ -1,4 +1,4 @@
-import { rewardsErrorCodes, rewardsMessages, type NextTier } from '@starforge/contracts';
+import { rewardsErrorCodes, rewardsMessages, type NextTier } from '@starforge/contracts/rewards';
 import type { SqlStateMap } from '@starforge/service-kit';
 
 /**

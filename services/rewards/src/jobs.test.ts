@@ -1,6 +1,7 @@
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { serverEventSchemas, TEST_BLOCK_MAX, TEST_BLOCK_MIN, TEST_GAS_MAX, TEST_GAS_MIN, type ServerEventType, type TestRun } from '@starforge/contracts';
+import { serverEventSchemas, type ServerEventType } from '@starforge/contracts/shared';
+import { TEST_BLOCK_MAX, TEST_BLOCK_MIN, TEST_GAS_MAX, TEST_GAS_MIN, type TestRun } from '@starforge/contracts/rewards';
 import type { Jobs } from '@starforge/service-kit';
 import { testAppOf } from '@starforge/test-db/harness';
 import { createApp } from './app';

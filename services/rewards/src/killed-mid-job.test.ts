@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { serviceProcesses } from '@starforge/test-db/service-process';
-import type { TestRun } from '@starforge/contracts';
+import type { TestRun } from '@starforge/contracts/rewards';
 import { testAppOf } from '@starforge/test-db/harness';
 import { createApp } from './app';
 import { registerRewardsJobs } from './jobs';

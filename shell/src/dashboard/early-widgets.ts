@@ -1,4 +1,4 @@
-import { widgetRemotes } from '@starforge/contracts/dashboard-slots';
+import { widgetRemotes } from '@starforge/contracts/shared';
 import { preloadRemoteWidgetFiles } from '../federation/remotes';
 import { earlyRefresh } from '../session/early-refresh';
 

@@ -1,5 +1,5 @@
 import type { createStore } from 'jotai';
-import { widgetRemotes } from '@starforge/contracts';
+import { widgetRemotes } from '@starforge/contracts/shared';
 import { hostStore, sessionAtom } from '@starforge/host';
 import { preloadRemoteWidgetFiles } from '../federation/remotes';
 

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { RemoteName } from '@starforge/contracts';
+import type { RemoteName } from '@starforge/contracts/shared';
 import { loadRemoteWidgets, resetRemote } from '../federation/remotes';
 import { RemoteWidgetsLoader, type RemoteWidgetsEntry } from './widgets-loader';
 

@@ -1,4 +1,4 @@
-import type { DashboardSlot } from '@starforge/contracts';
+import type { DashboardSlot } from '@starforge/contracts/shared';
 import { Spinner, StatCard } from '@starforge/ui';
 
 /** mfe-rewards' DashboardStats shows six stat cards. */

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import type { DashboardSlot } from '@starforge/contracts';
+import type { DashboardSlot } from '@starforge/contracts/shared';
 
 interface Props {
   slot: DashboardSlot;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { dashboardWidgetRemotes, type DashboardSlot, type RemoteName } from '@starforge/contracts';
+import { dashboardWidgetRemotes, type DashboardSlot, type RemoteName } from '@starforge/contracts/shared';
 import { retryRemoteWidgets, useRemoteWidgets } from './remote-widgets-store';
 import { SlotSkeleton } from './slot-skeleton';
 import { WidgetErrorBoundary } from './widget-error-boundary';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RemoteName } from '@starforge/contracts';
+import type { RemoteName } from '@starforge/contracts/shared';
 import type { RemoteWidgetsModule } from '@starforge/host';
 import { RemoteWidgetsLoader } from './widgets-loader';
 

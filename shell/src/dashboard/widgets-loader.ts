@@ -1,4 +1,4 @@
-import type { RemoteName } from '@starforge/contracts';
+import type { RemoteName } from '@starforge/contracts/shared';
 import type { RemoteWidgetsModule } from '@starforge/host';
 
 export type WidgetsLoad = { status: 'loading' } | { status: 'ready'; module: RemoteWidgetsModule } | { status: 'failed'; error: unknown };

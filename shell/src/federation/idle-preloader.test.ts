@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RemoteName } from '@starforge/contracts';
+import type { RemoteName } from '@starforge/contracts/shared';
 import { IdlePreloader, remotesBehind } from './idle-preloader';
 
 const origin = 'https://starforge.example';

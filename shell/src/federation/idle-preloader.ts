@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { routeTable, type RemoteName, type RouteAccess } from '@starforge/contracts';
+import { routeTable, type RemoteName, type RouteAccess } from '@starforge/contracts/shared';
 import type { SessionState } from '@starforge/host';
 
 const routeOf = (pathname: string) => routeTable.find((route) => matchPath(route.path, pathname));

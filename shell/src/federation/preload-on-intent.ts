@@ -1,4 +1,4 @@
-import { remoteNames, type RemoteName } from '@starforge/contracts';
+import { remoteNames, type RemoteName } from '@starforge/contracts/shared';
 import { hostStore, sessionAtom } from '@starforge/host';
 import { IdlePreloader, remoteFor, remotesBehind } from './idle-preloader';
 import { loadRemoteRoutes, preloadRemoteRoutes, routesWorthPreloading } from './remotes';

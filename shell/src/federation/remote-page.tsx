@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { RemoteName } from '@starforge/contracts';
+import type { RemoteName } from '@starforge/contracts/shared';
 import type { RemoteRoutesModule } from '@starforge/host';
 import { FullPageSpinner } from '@starforge/ui';
 import { loadRemoteRoutes, resetRemote } from './remotes';

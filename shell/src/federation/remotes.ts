@@ -1,6 +1,6 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 // Subpaths: the entry script imports this module (early-widgets.ts), so it stays small.
-import { isRemotesMap, type RemoteName } from '@starforge/contracts/remotes';
+import { isRemotesMap, type RemoteName } from '@starforge/contracts/shared';
 import type { RemoteRoutesModule, RemoteWidgetsModule } from '@starforge/host';
 import { earlyRemotesMap } from './early-remotes-map';
 

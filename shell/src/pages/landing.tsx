@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { shellText } from '@starforge/contracts';
+import { shellText } from '@starforge/contracts/shared';
 import { WalletControl } from '../wallet/wallet-control';
 import { BoltIcon, RocketIcon, ShieldIcon } from './feature-icons';
 import './landing.css';

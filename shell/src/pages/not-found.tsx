@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { shellText } from '@starforge/contracts';
+import { shellText } from '@starforge/contracts/shared';
 
 export function NotFound() {
   return (

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { shellText } from '@starforge/contracts';
+import { shellText } from '@starforge/contracts/shared';
 
 /** The router's fallback page for an error no route caught. */
 export function RouterError() {

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FRAME_ROOT, OUTLET_MARKER, PRERENDERED_ATTRIBUTE } from '@starforge/contracts';
+import { FRAME_ROOT, OUTLET_MARKER, PRERENDERED_ATTRIBUTE } from '@starforge/contracts/shared';
 import { paintFirst } from './paint-first';
 import { renderFrame, renderSignedOutPage } from './render-page';
 

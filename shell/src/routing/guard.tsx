@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { RouteAccess } from '@starforge/contracts';
+import type { RouteAccess } from '@starforge/contracts/shared';
 import { useSessionState } from '@starforge/host';
 import { FullPageSpinner } from '@starforge/ui';
 

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { routeTable } from '@starforge/contracts';
+import { routeTable } from '@starforge/contracts/shared';
 import { AppLayout } from '../layout/app-layout';
 import { Landing } from '../pages/landing';
 import { Dashboard } from '../pages/dashboard';

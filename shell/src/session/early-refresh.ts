@@ -1,4 +1,4 @@
-import { hasSessionHint } from '@starforge/contracts/auth-constants';
+import { hasSessionHint } from '@starforge/contracts/auth';
 
 /**
  * The session check, sent the moment the entry script runs: guarded screens (the landing

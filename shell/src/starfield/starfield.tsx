@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { STAR_COUNT } from '@starforge/contracts';
+import { STAR_COUNT } from '@starforge/contracts/shared';
 import { createStars, drawStars, grownSky, skyFps, type SkyMessage, type SkySize, type Star } from './stars';
 import './starfield.css';
 

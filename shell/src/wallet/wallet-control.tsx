@@ -1,4 +1,4 @@
-import { shortAddress } from '@starforge/contracts';
+import { shortAddress } from '@starforge/contracts/shared';
 import { useWalletConnection } from '@starforge/host';
 import { WalletButton } from '@starforge/ui';
 

@@ -1,4 +1,4 @@
-import { remoteDirs, remoteNames, snapshotRoutesOf, widgetRemotes, type RemoteName } from '@starforge/contracts';
+import { remoteDirs, remoteNames, snapshotRoutesOf, widgetRemotes, type RemoteName } from '@starforge/contracts/shared';
 
 /**
  * The six frontends. `exposes` is what a remote offers the shell: its route tree (and, as

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { serviceNames } from '@starforge/contracts';
+import { serviceNames } from '@starforge/contracts/shared';
 import { build, version as esbuildVersion } from 'esbuild';
 import { externalPackages, sourceImportMeta } from './bundle-plugins';
 import { fromRoot, repoRoot } from './paths';

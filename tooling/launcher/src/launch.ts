@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceNames, type ServiceName } from '@starforge/contracts';
+import { serviceNames, type ServiceName } from '@starforge/contracts/shared';
 import { ensureServicesCompiled } from './compile-services';
 import { launchChain, onLaunchChainEnded } from './launch-chain';
 import { assertPortFree, isPortFree, PortTakenError } from './ports';

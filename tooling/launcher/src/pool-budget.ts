@@ -1,4 +1,4 @@
-import { serviceNames, type ServiceName } from '@starforge/contracts';
+import { serviceNames, type ServiceName } from '@starforge/contracts/shared';
 import { createSql, engineWorkerConnections, readPoolSizes } from '@starforge/service-kit';
 
 /**

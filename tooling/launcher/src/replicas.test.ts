@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { eventIdInCursor, serviceNames, type ServiceName } from '@starforge/contracts';
+import { eventIdInCursor, serviceNames, type ServiceName } from '@starforge/contracts/shared';
 import { ensureDatabase } from './postgres';
 import { freePort } from './ports';
 import { waitForOk } from './processes';

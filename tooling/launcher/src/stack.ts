@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { serviceNames, type ServiceName } from '@starforge/contracts';
+import { serviceNames, type ServiceName } from '@starforge/contracts/shared';
 import { createSql, migrateAll, serviceMigrationsDir } from '@starforge/service-kit';
 import { buildFrontends, frontendApps, isBuildCurrent } from '@starforge/federation';
 import { fromRoot, repoRoot } from './paths';

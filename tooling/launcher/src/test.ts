@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { serviceNames } from '@starforge/contracts';
+import { serviceNames } from '@starforge/contracts/shared';
 import { ensureDebianPackage } from './apt';
 import { CHROMIUM_PATH } from './chromium';
 import { DEBIAN_VITEST_JSON_REPORT, E2E_JSON_REPORT, playwrightFailures, readReport, VITEST_JSON_REPORT, vitestFailures } from './failure-recap';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, type ServiceName } from '@starforge/contracts';
+import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, type ServiceName } from '@starforge/contracts/shared';
 import { missingBodyMessage, serveApp, type ServiceApp } from '@starforge/service-kit';
 
 interface Parameter {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, type ServiceName } from '@starforge/contracts';
+import { apiErrorSchema, IDEMPOTENCY_KEY_HEADER, type ServiceName } from '@starforge/contracts/shared';
 import type { AuthenticatedUser, Sql } from '@starforge/service-kit';
 import type { TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from './index';

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import postgres from 'postgres';
-import { migrationOrder, serviceNames } from '@starforge/contracts';
+import { migrationOrder, serviceNames } from '@starforge/contracts/shared';
 import { createSql, listMigrations, migrateAll, serviceMigrationsDir } from '@starforge/service-kit';
 import { ensureDatabase } from '@starforge/launcher/postgres';
 import { fromRoot } from '@starforge/launcher/paths';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceName } from '@starforge/contracts';
+import type { ServiceName } from '@starforge/contracts/shared';
 import { idempotencyKeyMigrations, type AccessTokenKeys, type ServiceApp, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from './index';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages, authServiceMessages } from '@starforge/contracts';
+import { authMessages, authServiceMessages } from '@starforge/contracts/auth';
 import { ApiRequestError } from '@starforge/host/http';
 import { authErrorMessage } from './auth-error-message';
 

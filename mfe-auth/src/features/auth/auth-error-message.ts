@@ -1,4 +1,4 @@
-import { authErrorCodes, authMessages } from '@starforge/contracts';
+import { authErrorCodes, authMessages } from '@starforge/contracts/auth';
 import { failureMessage } from '@starforge/host';
 
 /**

@@ -1,4 +1,4 @@
-import { shellText } from '@starforge/contracts';
+import { shellText } from '@starforge/contracts/shared';
 
 /** The /auth screen's fixed wording (spec section 2); toasts come from `authMessages`. */
 export const authText = {

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { authMessages } from '@starforge/contracts';
+import { authMessages } from '@starforge/contracts/auth';
 import { useAction, useFormAction } from '@starforge/host';
 import { signInWithPassword } from './api/sign-in-with-password';
 import { signUp } from './api/sign-up';

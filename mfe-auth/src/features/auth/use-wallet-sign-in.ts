@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { authMessages } from '@starforge/contracts';
+import { authMessages } from '@starforge/contracts/auth';
 import { toast } from '@starforge/host';
 import { useProvenWalletAction } from '../../shared/lib/use-proven-wallet-action';
 import { signInWithWallet } from './api/sign-in-with-wallet';

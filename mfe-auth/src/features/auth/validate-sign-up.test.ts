@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '@starforge/contracts';
+import { authMessages } from '@starforge/contracts/auth';
 import { signUpProblem } from './validate-sign-up';
 
 describe('signUpProblem', () => {

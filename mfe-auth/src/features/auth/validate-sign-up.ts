@@ -1,4 +1,4 @@
-import { authMessages, passwordSchema } from '@starforge/contracts';
+import { authMessages, passwordSchema } from '@starforge/contracts/auth';
 
 /**
  * Client-side checks before a sign-up request, for comfort only (the service enforces the

@@ -1,4 +1,5 @@
-import { WALLET_EMAIL_DOMAIN, solanaAddressSchema, type AuthUser } from '@starforge/contracts';
+import { WALLET_EMAIL_DOMAIN, type AuthUser } from '@starforge/contracts/auth';
+import { solanaAddressSchema } from '@starforge/contracts/shared';
 
 type SignInMethod = 'email' | 'solana';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '@starforge/contracts';
+import type { AuthUser } from '@starforge/contracts/auth';
 import { parseProfileForm, profileFormValues } from './profile-values';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';

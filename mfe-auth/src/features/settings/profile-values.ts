@@ -1,4 +1,4 @@
-import { profileUpdateSchema, type AuthUser, type Profile, type ProfileUpdate } from '@starforge/contracts';
+import { profileUpdateSchema, type AuthUser, type Profile, type ProfileUpdate } from '@starforge/contracts/auth';
 
 export interface ProfileFormValues {
   firstName: string;

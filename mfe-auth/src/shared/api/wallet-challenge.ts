@@ -1,4 +1,4 @@
-import type { WalletChallenge, WalletProofPurpose } from '@starforge/contracts';
+import type { WalletChallenge, WalletProofPurpose } from '@starforge/contracts/auth';
 import { requestJson } from '@starforge/host';
 
 /** POST /api/auth/wallet/nonce: a single-use challenge for the address, good for one purpose. */

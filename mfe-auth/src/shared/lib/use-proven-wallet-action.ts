@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { authMessages, type WalletProofBody, type WalletProofPurpose } from '@starforge/contracts';
+import { authMessages, type WalletProofBody, type WalletProofPurpose } from '@starforge/contracts/auth';
 import { getPhantomProvider, hostStore, type PhantomProvider, toast, useAction, walletAtom } from '@starforge/host';
 import { requestWalletChallenge } from '../api/wallet-challenge';
 import { connectWallet, proveWallet } from './wallet-proof';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siwsMessage, type SiwsInput, type WalletChallenge } from '@starforge/contracts';
+import { siwsMessage, type SiwsInput, type WalletChallenge } from '@starforge/contracts/auth';
 import { bytesToBase64, connectWallet, proveWallet, type SignInCapableProvider } from './wallet-proof';
 
 const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';

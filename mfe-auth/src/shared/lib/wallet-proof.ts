@@ -1,4 +1,4 @@
-import type { SiwsInput, WalletChallenge, WalletProofBody } from '@starforge/contracts';
+import type { SiwsInput, WalletChallenge, WalletProofBody } from '@starforge/contracts/auth';
 import type { PhantomProvider } from '@starforge/host';
 
 /** What Phantom's (and the wallet standard's) `signIn` answers; older Phantom builds name the address `address`. */

@@ -1,5 +1,5 @@
 import { type CreateBountyRequest, createBountySchema } from '@starforge/contracts/bounties';
-import { bountiesMessages, DEFAULT_CLAIM_PERIOD_DAYS, DEFAULT_SEVERITY, type Severity } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages, DEFAULT_CLAIM_PERIOD_DAYS, DEFAULT_SEVERITY, type Severity } from '@starforge/contracts/bounties';
 
 /** The create form as typed; the reward in dollars as the field holds it. */
 export interface BountyFields {

@@ -1,5 +1,5 @@
 import { type SubmitCompletionRequest, submitCompletionSchema } from '@starforge/contracts/bounties';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages } from '@starforge/contracts/bounties';
 
 /** The proof form as typed. */
 export interface CompletionFields {

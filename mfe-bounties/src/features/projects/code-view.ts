@@ -1,4 +1,4 @@
-import { CODE_PROJECT_TYPES, type CodeCheckStatus, type ProjectFinding, proofWords, saveProjectCodeSchema } from '@starforge/contracts/bounty-proofs';
+import { CODE_PROJECT_TYPES, type CodeCheckStatus, type ProjectFinding, proofWords, saveProjectCodeSchema } from '@starforge/contracts/bounties';
 import type { Project } from '@starforge/contracts/bounties';
 import type { SourceFile } from '@starforge/ui/source-files';
 import type { BadgeTone } from '@starforge/ui';

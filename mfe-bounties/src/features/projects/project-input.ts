@@ -1,5 +1,5 @@
 import { type CreateProjectRequest, createProjectSchema } from '@starforge/contracts/bounties';
-import { DEFAULT_PROJECT_TYPE, type ProjectType } from '@starforge/contracts/bounties-constants';
+import { DEFAULT_PROJECT_TYPE, type ProjectType } from '@starforge/contracts/bounties';
 
 /** The Create Project form as typed; the budget in dollars as the field holds it. */
 export interface ProjectFields {

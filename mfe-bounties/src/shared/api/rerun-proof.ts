@@ -1,4 +1,4 @@
-import type { ProofRun } from '@starforge/contracts/bounty-proofs';
+import type { ProofRun } from '@starforge/contracts/bounties';
 import { authClient, useAction } from '@starforge/host';
 
 /**

@@ -1,6 +1,6 @@
 import type { Bounty } from '@starforge/contracts/bounties';
-import { claimPeriodText } from '@starforge/contracts/bounties-constants';
-import { formatWhen } from '@starforge/contracts/dates';
+import { claimPeriodText } from '@starforge/contracts/bounties';
+import { formatWhen } from '@starforge/contracts/shared';
 
 /** Whether the viewer sees a claim deadline on this bounty: its creator or its claimer, while it is claimed. */
 export const showsClaimDeadline = (bounty: Bounty): boolean => bounty.status === 'claimed' && (bounty.created_by_me || bounty.claimed_by_me);

@@ -1,4 +1,4 @@
-import { type Severity, severityLabels, severityTone } from '@starforge/contracts/bounties-constants';
+import { type Severity, severityLabels, severityTone } from '@starforge/contracts/bounties';
 import { Badge, type BadgeTone } from '@starforge/ui';
 
 /** The spec's severity colours (contracts' severityTone) as the kit's pill tones. */

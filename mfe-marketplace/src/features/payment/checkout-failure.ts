@@ -1,4 +1,4 @@
-import { marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import { marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts/marketplace';
 import { failureMessage } from '@starforge/host';
 
 /**

@@ -1,5 +1,5 @@
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import type { OrderRequest } from '@starforge/contracts/marketplace-order';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
+import type { OrderRequest } from '@starforge/contracts/marketplace';
 
 /** A line of the order summary: a cart line, or the one NFT bought from its page. */
 interface OrderLine {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import type { Cart } from '@starforge/contracts/marketplace-cart';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import type { Cart } from '@starforge/contracts/marketplace';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
 import { authedRequest, useLiveResource, useServerEvent } from '@starforge/host';
 
 /** The caller's cart: read (GET), add (POST); a line is `${cartPath}/:nftId` (PATCH, DELETE). */

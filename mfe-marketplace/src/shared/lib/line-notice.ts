@@ -1,5 +1,5 @@
-import type { CartLine } from '@starforge/contracts/marketplace-cart';
-import { marketplaceMessages, priceChangedMessage } from '@starforge/contracts/marketplace-constants';
+import type { CartLine } from '@starforge/contracts/marketplace';
+import { marketplaceMessages, priceChangedMessage } from '@starforge/contracts/marketplace';
 
 /**
  * What a cart line must tell the buyer before paying: nothing while it is still listed at the

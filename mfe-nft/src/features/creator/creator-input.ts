@@ -1,5 +1,5 @@
 import type { CreateNftRequest } from '@starforge/contracts/marketplace';
-import { splitCreatorTags } from '@starforge/contracts/marketplace-constants';
+import { splitCreatorTags } from '@starforge/contracts/marketplace';
 import {
   CREATOR_CATEGORIES,
   DEFAULT_CREATOR_CATEGORY,
@@ -9,7 +9,7 @@ import {
   NFT_NAME_MIN_LENGTH,
   nftMessages,
   type CreatorCategory,
-} from '@starforge/contracts/nft-constants';
+} from '@starforge/contracts/nft';
 import { editionSizeInput } from '../../shared/lib/edition-size';
 import { priceInput } from '../../shared/lib/price';
 import { parseRoyalty, royaltyIssue } from '../../shared/lib/royalty';

@@ -8,7 +8,7 @@ import {
   NFT_NAME_MIN_LENGTH,
   nftMessages,
   type MintCategory,
-} from '@starforge/contracts/nft-constants';
+} from '@starforge/contracts/nft';
 import { editionSizeInput } from '../../shared/lib/edition-size';
 import { imageFileIssue } from '../../shared/lib/image-file';
 import { parseRoyalty, royaltyIssue } from '../../shared/lib/royalty';

@@ -1,4 +1,4 @@
-import { nftStatusTone, type NftStatus } from '@starforge/contracts/nft-constants';
+import { nftStatusTone, type NftStatus } from '@starforge/contracts/nft';
 import { Badge, type BadgeTone } from '@starforge/ui';
 
 const badgeTone: Record<ReturnType<typeof nftStatusTone>, BadgeTone> = { green: 'success', yellow: 'warning', red: 'danger' };

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
-import { EDITION_SIZE_MIN, ROYALTY_MAX, ROYALTY_MIN, ROYALTY_STEP } from '@starforge/contracts/nft-constants';
+import { EDITION_SIZE_MIN, ROYALTY_MAX, ROYALTY_MIN, ROYALTY_STEP } from '@starforge/contracts/nft';
 import { Field } from '@starforge/ui';
 import { parseRoyalty } from '../lib/royalty';
 import './fields.css';

@@ -1,5 +1,5 @@
-import { nftMessages } from '@starforge/contracts/nft-constants';
-import { MINT_POINT_AWARDS_PER_DAY } from '@starforge/contracts/rewards-constants';
+import { nftMessages } from '@starforge/contracts/nft';
+import { MINT_POINT_AWARDS_PER_DAY } from '@starforge/contracts/rewards';
 import { serverEvents, toast } from '@starforge/host';
 
 let announcing = false;

@@ -1,4 +1,4 @@
-import { EDITION_SIZE_MAX, EDITION_SIZE_MIN, nftMessages } from '@starforge/contracts/nft-constants';
+import { EDITION_SIZE_MAX, EDITION_SIZE_MIN, nftMessages } from '@starforge/contracts/nft';
 
 export type EditionSize = { ok: true; size: number | null } | { ok: false; message: string };
 

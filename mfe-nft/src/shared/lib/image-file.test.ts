@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '@starforge/contracts/nft-constants';
+import { IMAGE_MAX_BYTES } from '@starforge/contracts/nft';
 import { IMAGE_ACCEPT, imageFileIssue } from './image-file';
 
 describe('imageFileIssue', () => {

@@ -1,5 +1,5 @@
-import { imageMediaTypes } from '@starforge/contracts/body-limits';
-import { IMAGE_MAX_BYTES, nftMessages } from '@starforge/contracts/nft-constants';
+import { imageMediaTypes } from '@starforge/contracts/shared';
+import { IMAGE_MAX_BYTES, nftMessages } from '@starforge/contracts/nft';
 
 /** What the file inputs offer: the types the server stores (it reads the bytes again to be sure). */
 export const IMAGE_ACCEPT = imageMediaTypes.join(',');

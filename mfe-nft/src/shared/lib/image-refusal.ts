@@ -1,4 +1,4 @@
-import { nftErrorCodes, nftMessages } from '@starforge/contracts/nft-constants';
+import { nftErrorCodes, nftMessages } from '@starforge/contracts/nft';
 import { readFailure } from '@starforge/host';
 
 /**

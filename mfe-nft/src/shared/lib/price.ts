@@ -1,5 +1,5 @@
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { centsToInput, parseDollars } from '@starforge/contracts/money';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
+import { centsToInput, parseDollars } from '@starforge/contracts/shared';
 
 export type PriceInput = { ok: true; cents: number; price: string } | { ok: false; message: string };
 

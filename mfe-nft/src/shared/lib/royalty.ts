@@ -1,4 +1,4 @@
-import { nftMessages, ROYALTY_MAX, ROYALTY_MIN } from '@starforge/contracts/nft-constants';
+import { nftMessages, ROYALTY_MAX, ROYALTY_MIN } from '@starforge/contracts/nft';
 
 /** The royalty field as typed, in percent; anything that is not a number is 0 (spec section 5). */
 export const parseRoyalty = (text: string): number => {

@@ -1,4 +1,4 @@
-import { NFT_MAX_TAGS, NFT_TAG_MAX_LENGTH, nftMessages } from '@starforge/contracts/nft-constants';
+import { NFT_MAX_TAGS, NFT_TAG_MAX_LENGTH, nftMessages } from '@starforge/contracts/nft';
 
 const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

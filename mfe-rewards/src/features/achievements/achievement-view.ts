@@ -1,4 +1,4 @@
-import { ACHIEVEMENTS, type AchievementMeasure } from '@starforge/contracts/rewards-constants';
+import { ACHIEVEMENTS, type AchievementMeasure } from '@starforge/contracts/rewards';
 import type { Achievement } from '@starforge/contracts/rewards';
 
 const measureOf = new Map<string, AchievementMeasure>(ACHIEVEMENTS.map((a) => [a.code, a.measure]));

@@ -1,4 +1,4 @@
-import { centsForPoints, MIN_CONVERSION_POINTS, POINTS_PER_CENT, rewardsMessages } from '@starforge/contracts/rewards-constants';
+import { centsForPoints, MIN_CONVERSION_POINTS, POINTS_PER_CENT, rewardsMessages } from '@starforge/contracts/rewards';
 
 export type ConversionInput = { ok: true; points: number } | { ok: false; message: string };
 

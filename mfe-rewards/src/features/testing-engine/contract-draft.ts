@@ -1,5 +1,5 @@
 import type { RunContract, TestRunDetail } from '@starforge/contracts/rewards';
-import type { Network, TestType } from '@starforge/contracts/rewards-constants';
+import type { Network, TestType } from '@starforge/contracts/rewards';
 import { FIRST_FILE_NAME, type SourceFile } from '@starforge/ui/source-files';
 import { splitArgs } from './split-args';
 

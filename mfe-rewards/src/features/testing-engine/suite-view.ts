@@ -1,5 +1,5 @@
-import type { SuiteProgress } from '@starforge/contracts/contract-suite';
-import type { ServerEventMap } from '@starforge/contracts/realtime';
+import type { SuiteProgress } from '@starforge/contracts/rewards';
+import type { ServerEventMap } from '@starforge/contracts/shared';
 import { formatCount } from '../../shared/lib/format';
 import { changeText } from './gas/gas-view';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SuiteProgress } from '@starforge/contracts/contract-suite';
+import type { SuiteProgress } from '@starforge/contracts/rewards';
 import { useServerEvent } from '@starforge/host';
 import { progressOfEvent } from './suite-view';
 

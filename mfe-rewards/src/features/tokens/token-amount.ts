@@ -1,4 +1,4 @@
-import { rewardsMessages } from '@starforge/contracts/rewards-constants';
+import { rewardsMessages } from '@starforge/contracts/rewards';
 
 export type TokenAmount = { ok: true; amount: number } | { ok: false; message: string };
 

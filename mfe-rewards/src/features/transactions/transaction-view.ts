@@ -1,6 +1,6 @@
 import type { LedgerTransaction } from '@starforge/contracts/rewards';
-import { formatCents } from '@starforge/contracts/money';
-import { transactionRuleText, type TransactionSource } from '@starforge/contracts/rewards-constants';
+import { formatCents } from '@starforge/contracts/shared';
+import { transactionRuleText, type TransactionSource } from '@starforge/contracts/rewards';
 
 /** The amounts of a ledger row: "+$1.00", "-$5.00", "+50 points", "-1,000 points" (both when both moved). */
 export const amountText = (t: Pick<LedgerTransaction, 'amount_cents' | 'points_amount'>): string => {

@@ -1,5 +1,5 @@
-import { parseDollars } from '@starforge/contracts/money';
-import { rewardsMessages } from '@starforge/contracts/rewards-constants';
+import { parseDollars } from '@starforge/contracts/shared';
+import { rewardsMessages } from '@starforge/contracts/rewards';
 
 export type WithdrawalInput = { ok: true; cents: number } | { ok: false; message: string };
 

@@ -1,4 +1,4 @@
-import { rewardsMessages } from '@starforge/contracts/rewards-constants';
+import { rewardsMessages } from '@starforge/contracts/rewards';
 import { serverEvents, toast } from '@starforge/host';
 import { shortHash } from './format';
 

@@ -1,5 +1,5 @@
-import { formatDate } from '@starforge/contracts/dates';
-import { formatCents } from '@starforge/contracts/money';
+import { formatDate } from '@starforge/contracts/shared';
+import { formatCents } from '@starforge/contracts/shared';
 import type { RewardsSummary } from '@starforge/contracts/rewards';
 
 /**

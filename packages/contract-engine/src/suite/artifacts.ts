@@ -1,4 +1,4 @@
-import { SUITE_LIBRARY_PREFIXES } from '@starforge/contracts';
+import { SUITE_LIBRARY_PREFIXES } from '@starforge/contracts/rewards';
 import type { AbiEntry } from '../abi';
 import type { CompiledSuite } from './compile';
 import type { SolcStandardInput, SolcStandardOutput } from './compiled';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompilerMessage, SuiteSource } from '@starforge/contracts';
+import type { CompilerMessage, SuiteSource } from '@starforge/contracts/rewards';
 import { type Solc, sourcePositions } from '../compile';
 import { CompilerCrash } from '../crash';
 import { type CachedCompile, type CompileCache, type CompileCacheOptions, createCompileCache } from './cache';

@@ -1,5 +1,5 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
-import type { AbiValue } from '@starforge/contracts';
+import type { AbiValue } from '@starforge/contracts/rewards';
 import { type AbiEntry, type AbiParam, decodeForDisplay, eventTopicOf, revertReason, signatureOf } from '../abi';
 import type { ContractInfo } from './artifacts';
 

@@ -1,4 +1,4 @@
-import type { DeploymentGas, FunctionGas } from '@starforge/contracts';
+import type { DeploymentGas, FunctionGas } from '@starforge/contracts/rewards';
 import type { ContractInfo } from './artifacts';
 import type { Decoder } from './decode';
 import type { ChildFrame, ChildTest } from './protocol';

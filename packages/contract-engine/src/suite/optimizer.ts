@@ -1,4 +1,4 @@
-import type { FunctionGas } from '@starforge/contracts';
+import type { FunctionGas } from '@starforge/contracts/rewards';
 
 /**
  * `gas_optimization` per contract function (issue 27 §5): the suite's gas report with the

@@ -1,4 +1,4 @@
-import type { FunctionResult, SuiteTestFields } from '@starforge/contracts';
+import type { FunctionResult, SuiteTestFields } from '@starforge/contracts/rewards';
 import { describe, expect, it } from 'vitest';
 import { performanceOf } from './performance';
 

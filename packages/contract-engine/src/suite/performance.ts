@@ -1,4 +1,4 @@
-import type { FunctionResult, Throughput } from '@starforge/contracts';
+import type { FunctionResult, Throughput } from '@starforge/contracts/rewards';
 import { gasText } from '../words';
 
 /**

@@ -1,4 +1,4 @@
-import type { FunctionResult, InvariantCall, SuiteTestFields } from '@starforge/contracts';
+import type { FunctionResult, InvariantCall, SuiteTestFields } from '@starforge/contracts/rewards';
 import { type Decoder, shortName } from './decode';
 import type { CampaignSizes } from './config';
 import type { ChildCall, ChildTest } from './protocol';

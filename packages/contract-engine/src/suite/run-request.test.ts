@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnginePool, type EnginePool } from '../pool';
-import { SAMPLE_SUITES } from '@starforge/contracts/contract-samples';
+import { SAMPLE_SUITES } from '@starforge/contracts/rewards';
 
 // Through the pool, as the service runs it: the worker compiles the suite (real solc, forge-std,
 // OpenZeppelin) and runs it on EDR in a child process of its own.

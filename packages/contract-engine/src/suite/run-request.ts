@@ -1,4 +1,4 @@
-import { AUDIT_RULES, type AuditFinding, type CompilerMessage, type FunctionResult, type SuiteSource } from '@starforge/contracts';
+import { AUDIT_RULES, type AuditFinding, type CompilerMessage, type FunctionResult, type SuiteSource } from '@starforge/contracts/rewards';
 import type { AstNode } from '../ast';
 import { NETWORK_PROFILES } from '../networks';
 import { type EngineRequest, type EngineResult, failedResult, requestProblem, totalGas } from '../request';

@@ -1,4 +1,4 @@
-import type { FunctionResult } from '@starforge/contracts';
+import type { FunctionResult } from '@starforge/contracts/rewards';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventTopicOf } from '../abi';
 import { runSuite, type SuiteOutcome } from './run';

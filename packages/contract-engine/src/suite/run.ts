@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { FunctionResult, SuiteResultFields } from '@starforge/contracts';
+import type { FunctionResult, SuiteResultFields } from '@starforge/contracts/rewards';
 import { type SuiteArtifacts, suiteArtifacts } from './artifacts';
 import type { CompiledSuite } from './compile';
 import { campaignSizes, runnerConfig, type SuiteLimits } from './config';

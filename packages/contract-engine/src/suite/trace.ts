@@ -1,4 +1,4 @@
-import type { TraceFrame } from '@starforge/contracts';
+import type { TraceFrame } from '@starforge/contracts/rewards';
 import { clip } from '../abi';
 import type { Decoder } from './decode';
 import type { ChildFrame } from './protocol';

@@ -1,4 +1,5 @@
-import { errorCodes, REFRESH_RETRY_BASE_MS, REFRESH_RETRY_MAX_ATTEMPTS } from '@starforge/contracts';
+import { errorCodes } from '@starforge/contracts/shared';
+import { REFRESH_RETRY_BASE_MS, REFRESH_RETRY_MAX_ATTEMPTS } from '@starforge/contracts/auth';
 import { ApiRequestError, isRetryable } from '../http';
 import { newIdempotencyKey } from './new-idempotency-key';
 

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { eventIdInCursor, STREAM_END_EVENT, STREAM_OPEN_EVENT, type ServerEvent, type StreamEndReason, type StreamOpenData } from '@starforge/contracts';
+import { eventIdInCursor, STREAM_END_EVENT, STREAM_OPEN_EVENT, type ServerEvent, type StreamEndReason, type StreamOpenData } from '@starforge/contracts/shared';
 
 export interface ServerEventParserCallbacks {
   /**

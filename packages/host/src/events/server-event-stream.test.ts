@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REALTIME_RECONNECT_DELAYS_MS, realtimeReconnectDelay } from '@starforge/contracts';
+import { REALTIME_RECONNECT_DELAYS_MS, realtimeReconnectDelay } from '@starforge/contracts/shared';
 import { createServerEventParser } from './server-event-parser';
 import { ServerEventStream } from './server-event-stream';
 

@@ -5,7 +5,7 @@ import {
   type ServerEvent,
   type ServerEventType,
   type StreamEndReason,
-} from '@starforge/contracts';
+} from '@starforge/contracts/shared';
 import { createServerEventParser } from './server-event-parser';
 
 export type ServerEventHandler<T extends ServerEventType = ServerEventType> = (event: ServerEvent<T>) => void;

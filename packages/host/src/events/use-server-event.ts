@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ServerEventType } from '@starforge/contracts';
+import type { ServerEventType } from '@starforge/contracts/shared';
 import type { ServerEventGapHandler, ServerEventHandler } from './server-event-stream';
 import { serverEvents } from './server-events';
 

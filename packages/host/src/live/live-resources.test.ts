@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerEventType } from '@starforge/contracts';
+import type { ServerEventType } from '@starforge/contracts/shared';
 import { LiveResources, type LiveEventSource } from './live-resources';
 
 /** An event source the test drives by hand, as the page's stream would. */

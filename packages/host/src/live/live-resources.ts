@@ -1,4 +1,4 @@
-import type { ServerEventType } from '@starforge/contracts';
+import type { ServerEventType } from '@starforge/contracts/shared';
 
 /** What a live resource refetches on: the page's event stream (or a stand-in in tests). */
 export interface LiveEventSource {

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { PublicEventType } from '@starforge/contracts';
+import type { PublicEventType } from '@starforge/contracts/shared';
 import { useServerEvent } from '../events/use-server-event';
 
 /** What `useSeenTransaction` returns: the id as it is when read (a ref, so a load reads the newest). */

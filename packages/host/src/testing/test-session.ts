@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { SESSION_HINT_COOKIE, type Session } from '@starforge/contracts';
+import { SESSION_HINT_COOKIE, type Session } from '@starforge/contracts/auth';
 
 /** A session as the auth service answers it, for browser-side tests; fields as given. */
 export const testSession = ({

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatCents } from '@starforge/contracts/money';
+import { formatCents } from '@starforge/contracts/shared';
 import { Field } from '@starforge/ui';
 // The package's own entry, not its files: the page must use the one copy the shell shares.
 import { useFormAction } from '@starforge/host';

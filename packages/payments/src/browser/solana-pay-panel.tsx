@@ -1,6 +1,6 @@
-import { shortAddress } from '@starforge/contracts/constants';
-import { marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { formatCents } from '@starforge/contracts/money';
+import { shortAddress } from '@starforge/contracts/shared';
+import { marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts/marketplace';
+import { formatCents } from '@starforge/contracts/shared';
 import { WalletButton } from '@starforge/ui';
 // The package's own entry, not its files: the session, the wallet and the toasts are the one copy the shell shares.
 import { getPhantomProvider, useAction, useFormAction, useUser, useWalletConnection } from '@starforge/host';

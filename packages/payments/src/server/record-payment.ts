@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Payment } from '@starforge/contracts';
+import type { Payment } from '@starforge/contracts/marketplace';
 import type { Tx } from '@starforge/service-kit/db';
 import type { SolanaPaid } from './solana/payment-request';
 import type { CardPaymentMethod } from '../wire';

@@ -1,4 +1,4 @@
-import '@starforge/contracts/zod';
+import '@starforge/contracts/shared';
 import { z } from 'zod';
 import {
   CARD_PROCESSOR_MODES,

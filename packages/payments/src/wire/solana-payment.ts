@@ -1,7 +1,7 @@
-import '@starforge/contracts/zod';
+import '@starforge/contracts/shared';
 import { z } from 'zod';
 import { solanaPaymentMessages } from './solana-payment-constants';
-import { solanaAddress } from '@starforge/contracts/solana';
+import { solanaAddress } from '@starforge/contracts/shared';
 
 /**
  * Paying with a Solana wallet, in whichever domain takes it (the marketplace's checkout,

@@ -1,5 +1,5 @@
 import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, accessClaimsSchema } from '@starforge/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, accessClaimsSchema } from '@starforge/contracts/auth';
 
 /** Resolves the public key for a token header: a local JWKS in tests, the auth service's JWKS otherwise. */
 export type AccessTokenKeys = JWTVerifyGetKey;

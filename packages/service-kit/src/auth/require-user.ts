@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { MiddlewareHandler } from 'hono';
-import { authErrorCodes, errorCodes } from '@starforge/contracts';
+import { authErrorCodes } from '@starforge/contracts/auth';
+import { errorCodes } from '@starforge/contracts/shared';
 import type { Sql } from '../db';
 import { errorBody } from '../errors';
 import { AccessTokenError, bearerToken, verifyAccessTokenWithExpiry, type AccessTokenKeys, type AuthenticatedUser } from './access-token';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS } from '@starforge/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS } from '@starforge/contracts/auth';
 import type { Sql } from '../db';
 import { publishEvent } from '../events/publish-event';
 import type { AccessTokenKeys, AuthenticatedUser } from './access-token';

@@ -1,4 +1,4 @@
-import { isPublicEventType, userEventSchemas, type UserEventMap, type UserEventType } from '@starforge/contracts';
+import { isPublicEventType, userEventSchemas, type UserEventMap, type UserEventType } from '@starforge/contracts/shared';
 import type { Db } from '../db';
 
 export interface EventToPublish<T extends UserEventType> {

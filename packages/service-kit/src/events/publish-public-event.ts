@@ -1,4 +1,4 @@
-import { isPublicEventType, publicEventDataSchemas, type PublicEventData, type PublicEventType } from '@starforge/contracts';
+import { isPublicEventType, publicEventDataSchemas, type PublicEventData, type PublicEventType } from '@starforge/contracts/shared';
 import type { Db } from '../db';
 
 export interface PublicEventToPublish<T extends PublicEventType> {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_BODY_LIMIT_BYTES } from '@starforge/contracts';
+import { DEFAULT_BODY_LIMIT_BYTES } from '@starforge/contracts/shared';
 import { createServiceApp, type ServiceApp } from '../create-app';
 import { createSql, type Sql } from '../db';
 import { serveApp } from './serve-app';

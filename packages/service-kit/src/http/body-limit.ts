@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { bodyRuleFor, errorCodes, type BodyRule } from '@starforge/contracts';
+import { bodyRuleFor, errorCodes, type BodyRule } from '@starforge/contracts/shared';
 import { errorBody } from '../errors';
 import { BodyTooLargeError, cacheNodeBody, nodeIncoming, readIncoming } from './node-body';
 

@@ -1,4 +1,4 @@
-import { bodyRuleFor } from '@starforge/contracts';
+import { bodyRuleFor } from '@starforge/contracts/shared';
 
 /**
  * A route's request body in its OpenAPI document when it takes raw bytes: one entry per media type

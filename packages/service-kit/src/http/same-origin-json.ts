@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
-import { bodyRuleFor, errorCodes, unsupportedMediaTypeMessage } from '@starforge/contracts';
+import { bodyRuleFor, errorCodes, unsupportedMediaTypeMessage } from '@starforge/contracts/shared';
 import { errorBody } from '../errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

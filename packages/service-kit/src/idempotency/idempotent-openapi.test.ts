@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@starforge/contracts';
+import { apiErrorSchema } from '@starforge/contracts/shared';
 import { createMiddleware } from 'hono/factory';
 import { randomUUID } from 'node:crypto';
 import { createSql, type Sql } from '../db';

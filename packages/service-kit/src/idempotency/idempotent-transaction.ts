@@ -1,7 +1,8 @@
 import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
-import { authErrorCodes, errorCodes, IDEMPOTENT_REPLAYED_HEADER } from '@starforge/contracts';
+import { authErrorCodes } from '@starforge/contracts/auth';
+import { errorCodes, IDEMPOTENT_REPLAYED_HEADER } from '@starforge/contracts/shared';
 import type { Tx } from '../db';
 import { errorBody } from '../errors';
 import type { AuthEnv } from '../auth/require-user';

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { MiddlewareHandler } from 'hono';
-import { errorCodes, IDEMPOTENCY_KEY_HEADER } from '@starforge/contracts';
+import { errorCodes, IDEMPOTENCY_KEY_HEADER } from '@starforge/contracts/shared';
 import type { Sql } from '../db';
 import { readWriteRateLimit, type WriteRateLimit } from '../env';
 import { errorBody } from '../errors';

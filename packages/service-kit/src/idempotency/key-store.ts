@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_TTL_HOURS } from '@starforge/contracts';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '@starforge/contracts/shared';
 import type { Db, Sql, Tx } from '../db';
 import type { WriteRateLimit } from '../env';
 import { takeToken, tokensNow } from '../rate-limit/write-rate';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@starforge/contracts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@starforge/contracts/shared';
 import { errorResponse } from '../openapi-docs';
 
 /**

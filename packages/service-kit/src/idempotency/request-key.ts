@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@starforge/contracts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@starforge/contracts/shared';
 
 /**
  * The key from an Idempotency-Key header value, or null when it is malformed (empty, longer

@@ -1,4 +1,4 @@
-import type { PublicEventType, UserEventType } from '@starforge/contracts';
+import type { PublicEventType, UserEventType } from '@starforge/contracts/shared';
 import { transaction, type Db, type Tx } from '../db';
 import { publishEvent, type EventToPublish } from '../events/publish-event';
 import { publishPublicEvent, type PublicEventToPublish } from '../events/publish-public-event';

@@ -1,4 +1,4 @@
-import { errorCodes } from '@starforge/contracts';
+import { errorCodes } from '@starforge/contracts/shared';
 import type { Db } from '../db';
 import { errorBody } from '../errors';
 import type { WriteRateLimit } from '../env';

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, type AuthUser, type Session } from '@starforge/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, type AuthUser, type Session } from '@starforge/contracts/auth';
 import { SIGNING_ALGORITHM, type SigningKeyStore } from './signing-keys';
 
 /**

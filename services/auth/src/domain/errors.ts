@@ -1,4 +1,4 @@
-import { authErrorCodes, authServiceMessages } from '@starforge/contracts';
+import { authErrorCodes, authServiceMessages } from '@starforge/contracts/auth';
 import { ApiError, badRequest, tooManyRequests } from '@starforge/service-kit';
 
 /** The auth service's refusals, with the codes its clients branch on. */

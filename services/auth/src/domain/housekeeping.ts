@@ -1,4 +1,4 @@
-import { REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
+import { REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts/auth';
 import type { Db, Sql } from '@starforge/service-kit';
 
 /**

@@ -1,4 +1,4 @@
-import type { Profile } from '@starforge/contracts';
+import type { Profile } from '@starforge/contracts/auth';
 import { transaction, type Db } from '@starforge/service-kit';
 
 interface ProfileRow {

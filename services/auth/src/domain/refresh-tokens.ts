@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
+import { REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts/auth';
 import { transaction, type Db } from '@starforge/service-kit';
 import { announceEnded } from './session-events';
 

@@ -1,4 +1,4 @@
-import type { SignOutScope } from '@starforge/contracts';
+import type { SignOutScope } from '@starforge/contracts/auth';
 import { transaction, type Db } from '@starforge/service-kit';
 import { announceEnded } from './session-events';
 import { insertRefreshToken } from './refresh-tokens';

@@ -1,5 +1,5 @@
 import { transaction, type Db } from '@starforge/service-kit';
-import type { PasswordGrantBody, WalletProofBody } from '@starforge/contracts';
+import type { PasswordGrantBody, WalletProofBody } from '@starforge/contracts/auth';
 import type { AuthConfig } from '../config/env';
 import { emailNotConfirmed, invalidCredentials, walletProofInvalid } from './errors';
 import { checkPassword } from './passwords';

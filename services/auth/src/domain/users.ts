@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { identitySchema, userMetadataSchema, WALLET_EMAIL_DOMAIN, type AuthUser, type UserMetadata } from '@starforge/contracts';
+import { identitySchema, userMetadataSchema, WALLET_EMAIL_DOMAIN, type AuthUser, type UserMetadata } from '@starforge/contracts/auth';
 import { transaction, type Db } from '@starforge/service-kit';
 
 /** A wallet account's display e-mail: the first 8 characters of the address at the wallet domain. */

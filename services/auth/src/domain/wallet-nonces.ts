@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SIWS_CHAIN_ID, WALLET_NONCE_TTL_SECONDS, siwsMessage, siwsStatement, type WalletChallenge, type WalletProofPurpose } from '@starforge/contracts';
+import { SIWS_CHAIN_ID, WALLET_NONCE_TTL_SECONDS, siwsMessage, siwsStatement, type WalletChallenge, type WalletProofPurpose } from '@starforge/contracts/auth';
 import type { Db } from '@starforge/service-kit';
 import type { AuthConfig } from '../config/env';
 

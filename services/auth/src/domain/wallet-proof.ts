@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
-import type { WalletProofBody } from '@starforge/contracts';
+import type { WalletProofBody } from '@starforge/contracts/auth';
 import { decodeSolanaAddress } from '@starforge/service-kit';
 import { invalidWalletAddress, walletProofInvalid } from './errors';
 

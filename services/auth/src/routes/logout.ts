@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { decodeJwt } from 'jose';
-import { REFRESH_TOKEN_TTL_SECONDS, signOutScopeSchema } from '@starforge/contracts';
+import { REFRESH_TOKEN_TTL_SECONDS, signOutScopeSchema } from '@starforge/contracts/auth';
 import { AccessTokenError, bearerSecurity, bearerToken, createRouter, errorResponse, verifyAccessToken } from '@starforge/service-kit';
 import { invalidJwt, sessionNotFound } from '../domain/errors';
 import { sessionOfRefreshToken } from '../domain/refresh-tokens';

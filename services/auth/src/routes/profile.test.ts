@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileSchema, walletAddressReadOnly } from '@starforge/contracts';
+import { profileSchema, walletAddressReadOnly } from '@starforge/contracts/auth';
 import { call, errorOf, newWallet, signUp, useAuthTestApp, walletProof, walletSignIn } from '../testing/harness';
 
 describe('GET and PUT /profile', () => {

@@ -1,4 +1,4 @@
-import { profileSchema, profileUpdateSchema } from '@starforge/contracts';
+import { profileSchema, profileUpdateSchema } from '@starforge/contracts/auth';
 import { createRouter, errorResponse, protectedRoute } from '@starforge/service-kit';
 import { readProfile, saveProfile } from '../domain/profiles';
 import type { AuthDeps } from '../deps';

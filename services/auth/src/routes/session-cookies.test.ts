@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS, SESSION_HINT_COOKIE } from '@starforge/contracts';
+import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS, SESSION_HINT_COOKIE } from '@starforge/contracts/auth';
 import {
   type AuthCallResult,
   call,

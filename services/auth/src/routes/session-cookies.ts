@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS, SESSION_HINT_COOKIE } from '@starforge/contracts';
+import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS, SESSION_HINT_COOKIE } from '@starforge/contracts/auth';
 import type { AuthConfig } from '../config/env';
 
 type CookieConfig = Pick<AuthConfig, 'publicOrigin'>;

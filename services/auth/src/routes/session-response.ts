@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Session } from '@starforge/contracts';
+import type { Session } from '@starforge/contracts/auth';
 import { issueSession } from '../domain/access-tokens';
 import { sessionNotFound } from '../domain/errors';
 import type { OpenedSession } from '../domain/sign-in';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signUpResultSchema } from '@starforge/contracts';
+import { signUpResultSchema } from '@starforge/contracts/auth';
 import { call, errorOf, signUp, testApp, testConfig, uniqueEmail, useAuthTestApp } from '../testing/harness';
 
 describe('POST /signup', () => {

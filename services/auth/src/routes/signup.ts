@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { signUpBodySchema, text } from '@starforge/contracts';
+import { signUpBodySchema } from '@starforge/contracts/auth';
+import { text } from '@starforge/contracts/shared';
 import { badRequest, createRouter, errorResponse } from '@starforge/service-kit';
 import { userAlreadyExists } from '../domain/errors';
 import { hashPassword } from '../domain/passwords';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@starforge/contracts/auth';
 import { call, errorOf, sessionOf, setCookieLine, sha256, signUp, testApp, testConfig, uniqueEmail, useAuthTestApp } from '../testing/harness';
 
 describe('POST /token?grant_type=password', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import bs58 from 'bs58';
-import { siwsMessage } from '@starforge/contracts';
+import { siwsMessage } from '@starforge/contracts/auth';
 import { call, errorOf, newWallet, sessionOf, testApp, testConfig, walletChallenge, walletProof, walletSignIn, useAuthTestApp } from '../testing/harness';
 
 describe('wallet sign-in', () => {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { passwordGrantBodySchema, walletProofBodySchema, type Session } from '@starforge/contracts';
+import { passwordGrantBodySchema, walletProofBodySchema, type Session } from '@starforge/contracts/auth';
 import { createRouter, errorResponse, readBody, type ServiceEnvVars } from '@starforge/service-kit';
 import { refreshTokenReused, sessionNotFound } from '../domain/errors';
 import { rotateRefreshToken } from '../domain/refresh-tokens';

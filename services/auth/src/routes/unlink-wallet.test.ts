@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authServiceMessages, profileSchema, userSchema } from '@starforge/contracts';
+import { authServiceMessages, profileSchema, userSchema } from '@starforge/contracts/auth';
 import { call, errorOf, newWallet, sessionOf, signUp, useAuthTestApp, walletProof, walletSignIn, type Wallet } from '../testing/harness';
 
 describe('DELETE /user/wallets/{address}', () => {

@@ -1,4 +1,5 @@
-import { solanaAddressSchema, walletProofBodySchema } from '@starforge/contracts';
+import { solanaAddressSchema } from '@starforge/contracts/shared';
+import { walletProofBodySchema } from '@starforge/contracts/auth';
 import { z } from 'zod';
 import { createRouter, errorResponse, protectedRoute, transaction } from '@starforge/service-kit';
 import { walletAlreadyLinked, walletProofInvalid } from '../domain/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userSchema } from '@starforge/contracts';
+import { userSchema } from '@starforge/contracts/auth';
 import { call, errorOf, newWallet, sessionOf, signUp, walletProof, walletSignIn, useAuthTestApp } from '../testing/harness';
 
 describe('GET /user and POST /user/wallets', () => {

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { walletChallengeSchema, walletNonceBodySchema } from '@starforge/contracts';
+import { walletChallengeSchema, walletNonceBodySchema } from '@starforge/contracts/auth';
 import { createRouter, decodeSolanaAddress, errorResponse } from '@starforge/service-kit';
 import { assertWithinRateLimit } from '../domain/rate-limit';
 import { invalidWalletAddress } from '../domain/errors';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sessionSchema, signUpResultSchema, userSchema } from '@starforge/contracts';
+import { sessionSchema, signUpResultSchema, userSchema } from '@starforge/contracts/auth';
 
 // The contract types `factors` as `z.array(z.never())`, which the OpenAPI generator cannot
 // render; an always-empty array of anything documents and checks the same answer.

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
-import { REFRESH_COOKIE, SESSION_HINT_COOKIE, sessionSchema, walletChallengeSchema, type Session, type WalletProofPurpose } from '@starforge/contracts';
+import { REFRESH_COOKIE, SESSION_HINT_COOKIE, sessionSchema, walletChallengeSchema, type Session, type WalletProofPurpose } from '@starforge/contracts/auth';
 import type { Sql } from '@starforge/service-kit';
 import { testSql } from '@starforge/test-db';
 import { call as kitCall, errorOf, testAppOf, useTestApp, type CallOptions, type CallResult, type TestApp, type TestHandle } from '@starforge/test-db/harness';

@@ -1,4 +1,4 @@
-import { bountiesErrorCodes, bountiesMessages, insufficientFundsMessage } from '@starforge/contracts';
+import { bountiesErrorCodes, bountiesMessages, insufficientFundsMessage } from '@starforge/contracts/bounties';
 import { badRequest, conflict, forbidden, notFound } from '@starforge/service-kit';
 
 /** 404: no bounty has this id. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { bountyLedgerDescriptions, type Bounty, type createBountySchema } from '@starforge/contracts';
+import { bountyLedgerDescriptions, type Bounty, type createBountySchema } from '@starforge/contracts/bounties';
 import { crossUserTransaction, publishEvent, publishPublicEvent, transaction, type Db, type Jobs } from '@starforge/service-kit';
 import { rewardsMoves } from '@starforge/rewards-published';
 import { readBounty } from './bounty-read-model';

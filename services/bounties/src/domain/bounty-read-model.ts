@@ -1,4 +1,4 @@
-import { BOUNTIES_PAGE_SIZE, type BountiesAnswer, type Bounty, type OpenBountiesQuery } from '@starforge/contracts';
+import { BOUNTIES_PAGE_SIZE, type BountiesAnswer, type Bounty, type OpenBountiesQuery } from '@starforge/contracts/bounties';
 import { containsPattern, type Db } from '@starforge/service-kit';
 import { publicProfiles } from '@starforge/auth-published';
 import { bountyNotFound } from './bounties-errors';

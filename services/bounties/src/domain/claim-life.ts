@@ -1,4 +1,4 @@
-import type { Bounty } from '@starforge/contracts';
+import type { Bounty } from '@starforge/contracts/bounties';
 import { publishEvents, publishPublicEvent, transaction, type Db, type Jobs, type Sql, type Tx } from '@starforge/service-kit';
 import { readBounty } from './bounty-read-model';
 import { completionApproved, notClaimerToRelease } from './bounties-errors';

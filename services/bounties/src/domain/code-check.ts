@@ -1,4 +1,5 @@
-import type { CodeCheckStatus, ContractRunResult, SuiteSource } from '@starforge/contracts';
+import type { CodeCheckStatus } from '@starforge/contracts/bounties';
+import type { ContractRunResult, SuiteSource } from '@starforge/contracts/rewards';
 import { targetContracts } from './code-sources';
 
 /**

@@ -1,4 +1,4 @@
-import type { SuiteSource } from '@starforge/contracts';
+import type { SuiteSource } from '@starforge/contracts/rewards';
 
 /**
  * What the bounties service reads in a project's Solidity sources without compiling them: the

@@ -1,4 +1,5 @@
-import { CODE_PROJECT_TYPES, type CodeVersion, type CodeVersionSummary, type ProjectCodeAnswer, type SuiteSource } from '@starforge/contracts';
+import { CODE_PROJECT_TYPES, type CodeVersion, type CodeVersionSummary, type ProjectCodeAnswer } from '@starforge/contracts/bounties';
+import type { SuiteSource } from '@starforge/contracts/rewards';
 import type { Db, Tx } from '@starforge/service-kit';
 import { versionSources } from './code-sources';
 import { startEngineRun } from './engine-runs';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Completion, CompletionAnswer, CompletionProof, ProofTest, submitCompletionSchema } from '@starforge/contracts';
+import type { Completion, CompletionAnswer, CompletionProof, ProofTest, submitCompletionSchema } from '@starforge/contracts/bounties';
 import { publishEvent, transaction, type Db, type Tx } from '@starforge/service-kit';
 import { readBounty } from './bounty-read-model';
 import { bountyNotFound, claimLapsed, completionApproved, notClaimer } from './bounties-errors';

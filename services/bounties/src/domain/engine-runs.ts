@@ -1,4 +1,4 @@
-import { type ContractRunResult, contractRunResultSchema, type Network, type SuiteSource } from '@starforge/contracts';
+import { type ContractRunResult, contractRunResultSchema, type Network, type SuiteSource } from '@starforge/contracts/rewards';
 import type { Db } from '@starforge/service-kit';
 import { type EnginePurpose, engineRuns, startEngineRun as startRun } from '@starforge/rewards-published';
 

@@ -1,4 +1,4 @@
-import type { FindingState, ProjectFinding, ProjectFindingsAnswer, ProofVerdict } from '@starforge/contracts';
+import type { FindingState, ProjectFinding, ProjectFindingsAnswer, ProofVerdict } from '@starforge/contracts/bounties';
 import type { Db } from '@starforge/service-kit';
 import { projectOwner } from './code-versions';
 import { notProjectCreatorFindings } from './proof-errors';

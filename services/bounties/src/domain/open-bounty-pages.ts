@@ -1,4 +1,4 @@
-import type { BountiesAnswer, OpenBountiesQuery } from '@starforge/contracts';
+import type { BountiesAnswer, OpenBountiesQuery } from '@starforge/contracts/bounties';
 import { jsonText, NotifiedCache, type Db, type JsonText, type Sql } from '@starforge/service-kit';
 import { bountyPageAs, readOpenBountiesPage, type SharedBountyPage } from './bounty-read-model';
 

@@ -1,4 +1,4 @@
-import type { Payment } from '@starforge/contracts';
+import type { Payment } from '@starforge/contracts/marketplace';
 import type { Tx } from '@starforge/service-kit';
 import { type PaymentMeans, recordPayment } from '@starforge/payments/server';
 

@@ -1,4 +1,4 @@
-import { bountiesErrorCodes, bountiesMessages, PRO_PLAN_PRICE_CENTS, type Plan, type Subscription, type UpgradeAnswer } from '@starforge/contracts';
+import { bountiesErrorCodes, bountiesMessages, PRO_PLAN_PRICE_CENTS, type Plan, type Subscription, type UpgradeAnswer } from '@starforge/contracts/bounties';
 import { conflict, publishEvent, type Db, type Tx } from '@starforge/service-kit';
 import {
   issueSolanaPaymentRequest,

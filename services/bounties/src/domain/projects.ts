@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { BOUNTIES_PAGE_SIZE, type createProjectSchema, type Project, type ProjectsAnswer, type ProjectType } from '@starforge/contracts';
+import { BOUNTIES_PAGE_SIZE, type createProjectSchema, type Project, type ProjectsAnswer, type ProjectType } from '@starforge/contracts/bounties';
 import type { Db, Tx } from '@starforge/service-kit';
 import { publicProfiles } from '@starforge/auth-published';
 

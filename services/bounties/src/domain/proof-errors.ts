@@ -1,4 +1,4 @@
-import { proofErrorCodes, proofMessages } from '@starforge/contracts';
+import { proofErrorCodes, proofMessages } from '@starforge/contracts/bounties';
 import { badRequest, conflict, forbidden, notFound } from '@starforge/service-kit';
 
 /** 404: no project has this id. */

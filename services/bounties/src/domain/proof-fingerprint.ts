@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ContractRunResult, FunctionResult, InvariantCall, TraceFrame } from '@starforge/contracts';
+import type { ContractRunResult, FunctionResult, InvariantCall, TraceFrame } from '@starforge/contracts/rewards';
 import { proofFunctions } from './proof-verdict';
 
 /**

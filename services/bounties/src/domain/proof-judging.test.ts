@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractRunResult, SuiteSource } from '@starforge/contracts';
+import type { ContractRunResult, SuiteSource } from '@starforge/contracts/rewards';
 import { createEnginePool, type EnginePool, type EngineRequest } from '@starforge/contract-engine';
 import {
   brokenProof,

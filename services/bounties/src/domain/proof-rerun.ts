@@ -1,4 +1,4 @@
-import type { ProofRun, ProofTest } from '@starforge/contracts';
+import type { ProofRun, ProofTest } from '@starforge/contracts/bounties';
 import type { Tx } from '@starforge/service-kit';
 import { versionFiles } from './code-versions';
 import { bountyParties } from './completions';

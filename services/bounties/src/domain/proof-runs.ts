@@ -1,4 +1,5 @@
-import type { CompletionProof, ProofRun, ProofTest, ProofVerdict, SuiteSource } from '@starforge/contracts';
+import type { CompletionProof, ProofRun, ProofTest, ProofVerdict } from '@starforge/contracts/bounties';
+import type { SuiteSource } from '@starforge/contracts/rewards';
 import { type Db, type Sql, transaction, type Tx } from '@starforge/service-kit';
 import { engineRuns } from '@starforge/rewards-published';
 import { engineResultOf, startEngineRun } from './engine-runs';

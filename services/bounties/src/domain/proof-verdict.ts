@@ -1,4 +1,5 @@
-import type { ContractRunResult, FunctionResult, ProofVerdict } from '@starforge/contracts';
+import type { ContractRunResult, FunctionResult } from '@starforge/contracts/rewards';
+import type { ProofVerdict } from '@starforge/contracts/bounties';
 
 /** A judged proof run: what it showed and why, in a sentence. */
 export interface Judged {

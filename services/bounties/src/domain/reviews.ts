@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { bountyLedgerDescriptions, type CompletionAnswer, type reviewAnswerSchema, type reviewCompletionSchema } from '@starforge/contracts';
+import { bountyLedgerDescriptions, type CompletionAnswer, type reviewAnswerSchema, type reviewCompletionSchema } from '@starforge/contracts/bounties';
 import { crossUserTransaction, type Db, type Jobs, type UserMove } from '@starforge/service-kit';
 import { rewardsMoves } from '@starforge/rewards-published';
 import { bountySource, fundingKeys } from './bounty-commands';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bountiesErrorCodes } from '@starforge/contracts';
+import { bountiesErrorCodes } from '@starforge/contracts/bounties';
 import { errorOf } from '@starforge/test-db/harness';
 import { bountyLedger, cashOf, claim, postBounty, proCreator, submit } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs, ledgerBreaks, signIn, type TestUser } from '../testing/harness';

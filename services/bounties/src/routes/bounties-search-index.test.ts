@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bountiesAnswerSchema } from '@starforge/contracts';
+import { bountiesAnswerSchema } from '@starforge/contracts/bounties';
 import type { Tx } from '@starforge/service-kit';
 import { postBounty, proCreator } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs } from '../testing/harness';

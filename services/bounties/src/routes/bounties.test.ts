@@ -7,8 +7,8 @@ import {
   bountiesMessages,
   bountyAnswerSchema,
   bountyLedgerDescriptions,
-  transactionRuleText,
-} from '@starforge/contracts';
+} from '@starforge/contracts/bounties';
+import { transactionRuleText } from '@starforge/contracts/rewards';
 import { errorOf } from '@starforge/test-db/harness';
 import { bountyLedger, cashOf, giveCash, makeFree, postBounty, proCreator, projectOf, seedBounties } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs, ledgerBreaks, signIn, type TestUser } from '../testing/harness';

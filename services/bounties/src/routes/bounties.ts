@@ -5,7 +5,7 @@ import {
   bountyIdParamSchema,
   createBountySchema,
   openBountiesQuerySchema,
-} from '@starforge/contracts';
+} from '@starforge/contracts/bounties';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute, sendJsonText } from '@starforge/service-kit';
 import { claimBounty, closeBounty, createBounty } from '../domain/bounty-commands';
 import { listBounties, readBounty } from '../domain/bounty-read-model';

@@ -8,7 +8,7 @@ import {
   reviewAnswerSchema,
   submitCompletionAnswerSchema,
   type Bounty,
-} from '@starforge/contracts';
+} from '@starforge/contracts/bounties';
 import { eventually } from '@starforge/test-db/eventually';
 import { errorOf } from '@starforge/test-db/harness';
 import { CLAIM_LAPSE_JOB } from '../domain/claim-lapse-job';

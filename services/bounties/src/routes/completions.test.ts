@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bountiesErrorCodes, bountiesMessages, completionAnswerSchema, submitCompletionAnswerSchema } from '@starforge/contracts';
+import { bountiesErrorCodes, bountiesMessages, completionAnswerSchema, submitCompletionAnswerSchema } from '@starforge/contracts/bounties';
 import { errorOf } from '@starforge/test-db/harness';
 import { claim, postBounty, proCreator, submit } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs, signIn, type TestUser } from '../testing/harness';

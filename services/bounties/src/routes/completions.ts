@@ -1,4 +1,4 @@
-import { bountyIdParamSchema, completionAnswerSchema, submitCompletionAnswerSchema, submitCompletionSchema } from '@starforge/contracts';
+import { bountyIdParamSchema, completionAnswerSchema, submitCompletionAnswerSchema, submitCompletionSchema } from '@starforge/contracts/bounties';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute } from '@starforge/service-kit';
 import { readOwnCompletion, submitCompletion } from '../domain/completions';
 import type { BountiesDeps } from '../deps';

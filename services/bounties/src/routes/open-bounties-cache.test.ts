@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { bountiesAnswerSchema, type BountiesAnswer } from '@starforge/contracts';
+import { bountiesAnswerSchema, type BountiesAnswer } from '@starforge/contracts/bounties';
 import { createSql, type Sql, type Tx } from '@starforge/service-kit';
 import { testAppOf } from '@starforge/test-db/harness';
 import { createApp } from '../app';

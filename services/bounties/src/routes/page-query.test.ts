@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE } from '@starforge/contracts';
+import { MAX_PAGE } from '@starforge/contracts/shared';
 import { errorOf } from '@starforge/test-db/harness';
 import { bountiesTestContext, callAs, signIn } from '../testing/harness';
 

@@ -5,7 +5,7 @@ import {
   projectFindingsAnswerSchema,
   projectIdParamSchema,
   saveProjectCodeSchema,
-} from '@starforge/contracts';
+} from '@starforge/contracts/bounties';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute } from '@starforge/service-kit';
 import type { BountiesDeps } from '../deps';
 import { readCodeVersion, readProjectCode, saveProjectCode } from '../domain/code-versions';

@@ -3,11 +3,11 @@ import {
   activeProjectsAnswerSchema,
   BOUNTIES_PAGE_SIZE,
   bountiesMessages,
-  IDEMPOTENT_REPLAYED_HEADER,
   PROJECT_NAME_MAX,
   projectAnswerSchema,
   projectsAnswerSchema,
-} from '@starforge/contracts';
+} from '@starforge/contracts/bounties';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@starforge/contracts/shared';
 import { call, errorOf } from '@starforge/test-db/harness';
 import { activeProjectOf } from '../domain/projects';
 import { bountiesTestContext, callAs, signIn, type TestUser } from '../testing/harness';

@@ -1,4 +1,4 @@
-import { activeProjectsAnswerSchema, createProjectSchema, pageQuerySchema, projectAnswerSchema, projectsAnswerSchema } from '@starforge/contracts';
+import { activeProjectsAnswerSchema, createProjectSchema, pageQuerySchema, projectAnswerSchema, projectsAnswerSchema } from '@starforge/contracts/bounties';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute } from '@starforge/service-kit';
 import type { BountiesDeps } from '../deps';
 import { createProject, listProjects, myActiveProjects } from '../domain/projects';

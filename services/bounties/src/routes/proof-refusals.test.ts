@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewardsErrorCodes } from '@starforge/contracts';
+import { rewardsErrorCodes } from '@starforge/contracts/rewards';
 import { errorOf } from '@starforge/test-db/harness';
 import { sameFindingAs } from '../domain/proof-runs';
 import { claim, postBounty, proCreator, seedBounties } from '../testing/bounties-fixtures';

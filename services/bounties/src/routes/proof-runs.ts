@@ -1,4 +1,4 @@
-import { bountyIdParamSchema, rerunProofAnswerSchema } from '@starforge/contracts';
+import { bountyIdParamSchema, rerunProofAnswerSchema } from '@starforge/contracts/bounties';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
 import type { BountiesDeps } from '../deps';
 import { rerunProof } from '../domain/proof-rerun';

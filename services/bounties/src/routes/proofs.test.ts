@@ -10,7 +10,7 @@ import {
   proofMessages,
   proofWords,
   rerunProofAnswerSchema,
-} from '@starforge/contracts';
+} from '@starforge/contracts/bounties';
 import { eventually } from '@starforge/test-db/eventually';
 import { errorOf } from '@starforge/test-db/harness';
 import { judgeEngineRun, judgeFinishedRuns, startProofJudge } from '../domain/proof-judge';

@@ -7,8 +7,8 @@ import {
   bountyLedgerDescriptions,
   completionAnswerSchema,
   reviewAnswerSchema,
-  transactionRuleText,
-} from '@starforge/contracts';
+} from '@starforge/contracts/bounties';
+import { transactionRuleText } from '@starforge/contracts/rewards';
 import { errorOf } from '@starforge/test-db/harness';
 import { bountyLedger, cashOf, claim, postBounty, proCreator, submit } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs, ledgerBreaks, signIn, type TestUser } from '../testing/harness';

@@ -1,4 +1,4 @@
-import { bountyIdParamSchema, completionAnswerSchema, reviewAnswerSchema, reviewCompletionSchema } from '@starforge/contracts';
+import { bountyIdParamSchema, completionAnswerSchema, reviewAnswerSchema, reviewCompletionSchema } from '@starforge/contracts/bounties';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute } from '@starforge/service-kit';
 import { readReview, reviewCompletion } from '../domain/reviews';
 import type { BountiesDeps } from '../deps';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { bountiesErrorCodes, IDEMPOTENT_REPLAYED_HEADER, PRO_PLAN_PRICE_CENTS, upgradeAnswerSchema } from '@starforge/contracts';
+import { bountiesErrorCodes, PRO_PLAN_PRICE_CENTS, upgradeAnswerSchema } from '@starforge/contracts/bounties';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@starforge/contracts/shared';
 import { newSolanaReference } from '@starforge/payments/server';
 import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
 import {

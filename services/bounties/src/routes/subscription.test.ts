@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  bountiesErrorCodes,
-  bountiesMessages,
-  IDEMPOTENT_REPLAYED_HEADER,
-  PRO_PLAN_PRICE_CENTS,
-  subscriptionAnswerSchema,
-  upgradeAnswerSchema,
-} from '@starforge/contracts';
+import { bountiesErrorCodes, bountiesMessages, PRO_PLAN_PRICE_CENTS, subscriptionAnswerSchema, upgradeAnswerSchema } from '@starforge/contracts/bounties';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@starforge/contracts/shared';
 import { jsonWithout, requestFingerprint } from '@starforge/service-kit';
 import { captureOutput, expectNoTableHoldsCard } from '@starforge/payments/server/testing/card-secrets';
 import { call, errorOf } from '@starforge/test-db/harness';

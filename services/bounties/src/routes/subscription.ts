@@ -1,4 +1,4 @@
-import { subscriptionAnswerSchema, upgradeAnswerSchema } from '@starforge/contracts';
+import { subscriptionAnswerSchema, upgradeAnswerSchema } from '@starforge/contracts/bounties';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, jsonWithout, protectedRoute } from '@starforge/service-kit';
 import { SOLANA_REQUEST_TTL_SECONDS } from '@starforge/payments/server';
 import type { BountiesDeps } from '../deps';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Bounty, CreateBountyRequest } from '@starforge/contracts';
+import type { Bounty, CreateBountyRequest } from '@starforge/contracts/bounties';
 import type { Sql } from '@starforge/service-kit';
 import { callAs, signIn, type BountiesTestContext, type TestUser } from './harness';
 

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { CompletionAnswer, ProjectCodeAnswer, SuiteSource } from '@starforge/contracts';
+import type { CompletionAnswer, ProjectCodeAnswer } from '@starforge/contracts/bounties';
+import type { SuiteSource } from '@starforge/contracts/rewards';
 import { eventually } from '@starforge/test-db/eventually';
 import { serviceProcesses } from '@starforge/test-db/service-process';
 import { callAs, type BountiesTestContext, type TestUser } from './harness';

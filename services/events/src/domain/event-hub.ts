@@ -1,4 +1,4 @@
-import { REALTIME_HEARTBEAT_MS, type StreamCursor } from '@starforge/contracts';
+import { REALTIME_HEARTBEAT_MS, type StreamCursor } from '@starforge/contracts/shared';
 import type { AuthenticatedUser, Sql } from '@starforge/service-kit';
 import { activeSessionIds, deleteExpiredEvents, eventsAfter, EVENT_RETENTION_MS, keptSince, latestCursor } from './event-store';
 import { EVENTS_CHANNEL, parseStoredEvent, type StoredEvent } from './stored-event';

@@ -1,4 +1,4 @@
-import type { StreamCursor } from '@starforge/contracts';
+import type { StreamCursor } from '@starforge/contracts/shared';
 import type { Sql } from '@starforge/service-kit';
 import { activeSessions } from '@starforge/auth-published';
 import { parseStoredEvent, type StoredEvent } from './stored-event';

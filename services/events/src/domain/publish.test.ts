@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicEventType, UserEventType } from '@starforge/contracts';
+import type { PublicEventType, UserEventType } from '@starforge/contracts/shared';
 import { publishEvent, publishEvents, publishPublicEvent, type Sql } from '@starforge/service-kit';
 import { testSql } from '@starforge/test-db';
 import { deleteExpiredEvents } from './event-store';

@@ -1,4 +1,11 @@
-import { formatStreamCursor, STREAM_END_EVENT, STREAM_OPEN_EVENT, type StreamCursor, type StreamEndReason, type StreamOpenData } from '@starforge/contracts';
+import {
+  formatStreamCursor,
+  STREAM_END_EVENT,
+  STREAM_OPEN_EVENT,
+  type StreamCursor,
+  type StreamEndReason,
+  type StreamOpenData,
+} from '@starforge/contracts/shared';
 import type { AuthenticatedUser } from '@starforge/service-kit';
 import type { StoredEvent } from './stored-event';
 

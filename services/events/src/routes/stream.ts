@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { apiErrorSchema, parseStreamCursor, REALTIME_HEARTBEAT_MS, STREAM_CURSOR_PATTERN } from '@starforge/contracts';
+import { apiErrorSchema, parseStreamCursor, REALTIME_HEARTBEAT_MS, STREAM_CURSOR_PATTERN } from '@starforge/contracts/shared';
 import { createRouter, type AuthEnv } from '@starforge/service-kit';
 import type { EventHub } from '../domain/event-hub';
 import { tokenExpiryMs } from './token-expiry';

@@ -1,4 +1,4 @@
-import { eventIdInCursor, isPublicEventType, STREAM_OPEN_EVENT, type StreamOpenData } from '@starforge/contracts';
+import { eventIdInCursor, isPublicEventType, STREAM_OPEN_EVENT, type StreamOpenData } from '@starforge/contracts/shared';
 import { createParser } from 'eventsource-parser';
 
 export interface ReceivedEvent {

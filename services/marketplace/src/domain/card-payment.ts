@@ -1,4 +1,4 @@
-import { orderSchema } from '@starforge/contracts/marketplace-order';
+import { orderSchema } from '@starforge/contracts/marketplace';
 import { cardPaymentOf } from '@starforge/payments/wire';
 import type { z } from 'zod';
 

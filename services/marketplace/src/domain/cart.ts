@@ -1,4 +1,5 @@
-import { nftImageUrl, type CartLine } from '@starforge/contracts';
+import { nftImageUrl } from '@starforge/contracts/nft';
+import type { CartLine } from '@starforge/contracts/marketplace';
 import type { Db } from '@starforge/service-kit';
 import { nfts } from '@starforge/nft-published';
 import { nftNotFound, notInCart, notListed, ownNft } from './errors';

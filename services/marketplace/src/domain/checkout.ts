@@ -1,5 +1,5 @@
 import type { CardPayment } from './card-payment';
-import { type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, type Payment } from '@starforge/contracts';
+import { type CheckoutAnswer, lineSoldMessage, orderItemsOf, type OrderItem, type Payment } from '@starforge/contracts/marketplace';
 import { crossUserTransaction, isUniqueViolation, type CrossUserPlan, type Db, type Tx, type UserMove } from '@starforge/service-kit';
 import { nfts, transferOwnership } from '@starforge/nft-published';
 import { rewardsMoves } from '@starforge/rewards-published';

@@ -1,4 +1,5 @@
-import { CREATOR_NETWORK, type CreateNft, type CreatedNft } from '@starforge/contracts';
+import { CREATOR_NETWORK } from '@starforge/contracts/nft';
+import type { CreateNft, CreatedNft } from '@starforge/contracts/marketplace';
 import type { Db } from '@starforge/service-kit';
 import { createCompletedNft } from '@starforge/nft-published';
 import { insertListing } from './listings';

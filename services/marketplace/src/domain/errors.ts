@@ -1,4 +1,4 @@
-import { marketplaceErrorCodes, marketplaceMessages, priceChangedMessage } from '@starforge/contracts';
+import { marketplaceErrorCodes, marketplaceMessages, priceChangedMessage } from '@starforge/contracts/marketplace';
 import { ApiError, badRequest, conflict, type SqlStateMap } from '@starforge/service-kit';
 import { nftSqlStates } from '@starforge/nft-published/sql-states';
 import { rewardsSqlStates } from '@starforge/rewards-published/sql-states';

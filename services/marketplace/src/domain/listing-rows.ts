@@ -1,4 +1,4 @@
-import type { Listing } from '@starforge/contracts';
+import type { Listing } from '@starforge/contracts/marketplace';
 import { publishPublicEvent, type Db } from '@starforge/service-kit';
 
 /** A user's name when auth's `public_profiles` has none for the id (as that view names an account without names or wallet). */

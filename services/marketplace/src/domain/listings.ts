@@ -1,4 +1,4 @@
-import type { Listing } from '@starforge/contracts';
+import type { Listing } from '@starforge/contracts/marketplace';
 import type { Db } from '@starforge/service-kit';
 import { lockOwnedNft, nfts } from '@starforge/nft-published';
 import { alreadyListed, nftNotFound, notListed } from './errors';

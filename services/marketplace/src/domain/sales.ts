@@ -1,4 +1,4 @@
-import type { NftSalesAnswer } from '@starforge/contracts';
+import type { NftSalesAnswer } from '@starforge/contracts/marketplace';
 import type { Db } from '@starforge/service-kit';
 import { publicProfiles } from '@starforge/auth-published';
 import { nfts } from '@starforge/nft-published';

@@ -1,4 +1,5 @@
-import { MARKETPLACE_PAGE_SIZE, nftImageUrl, type MarketplaceListing, type MarketplaceSearchAnswer, type MarketplaceSearchQuery } from '@starforge/contracts';
+import { MARKETPLACE_PAGE_SIZE, type MarketplaceListing, type MarketplaceSearchAnswer, type MarketplaceSearchQuery } from '@starforge/contracts/marketplace';
+import { nftImageUrl } from '@starforge/contracts/nft';
 import { containsPattern, jsonText, NotifiedCache, type Db, type JsonText, type Sql } from '@starforge/service-kit';
 import { publicProfiles } from '@starforge/auth-published';
 import { nfts } from '@starforge/nft-published';

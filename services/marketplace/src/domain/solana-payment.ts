@@ -1,4 +1,4 @@
-import type { CheckoutAnswer } from '@starforge/contracts';
+import type { CheckoutAnswer } from '@starforge/contracts/marketplace';
 import { crossUserTransaction, type CrossUserPlan, type Db, type Tx } from '@starforge/service-kit';
 import {
   issueSolanaPaymentRequest,

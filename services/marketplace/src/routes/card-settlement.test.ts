@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkoutAnswerSchema } from '@starforge/contracts';
+import { checkoutAnswerSchema } from '@starforge/contracts/marketplace';
 import { type CardProcessor, simulatedCardProcessor } from '@starforge/payments/server';
 import { call } from '@starforge/test-db/harness';
 import { settleCardPayment } from '../domain/card-settlement';

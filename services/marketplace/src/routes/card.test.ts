@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { marketplaceMessages } from '@starforge/contracts';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
 import { cardPaymentMessages } from '@starforge/payments/wire';
 import { jsonWithout, requestFingerprint } from '@starforge/service-kit';
 import { captureOutput, expectNoTableHoldsCard } from '@starforge/payments/server/testing/card-secrets';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartLineAnswerSchema, cartSchema, marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts';
+import { cartLineAnswerSchema, cartSchema, marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts/marketplace';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, marketplaceTestContext, mintedNft, signIn, type TestUser } from '../testing/harness';
 

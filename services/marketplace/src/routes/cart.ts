@@ -6,7 +6,7 @@ import {
   cartQuantitySchema,
   cartRemovedSchema,
   cartSchema,
-} from '@starforge/contracts';
+} from '@starforge/contracts/marketplace';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute } from '@starforge/service-kit';
 import { addToCart, readCart, removeFromCart, setCartQuantity } from '../domain/cart';
 import type { MarketplaceDeps } from '../deps';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineSoldMessage, marketplaceErrorCodes } from '@starforge/contracts';
+import { lineSoldMessage, marketplaceErrorCodes } from '@starforge/contracts/marketplace';
 import { errorOf } from '@starforge/test-db/harness';
 import {
   callAs,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cartSchema, checkoutAnswerSchema, lineSoldMessage, marketplaceErrorCodes, marketplaceMessages, priceChangedMessage } from '@starforge/contracts';
+import {
+  cartSchema,
+  checkoutAnswerSchema,
+  lineSoldMessage,
+  marketplaceErrorCodes,
+  marketplaceMessages,
+  priceChangedMessage,
+} from '@starforge/contracts/marketplace';
 import { errorOf } from '@starforge/test-db/harness';
 import {
   callAs,

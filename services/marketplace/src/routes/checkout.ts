@@ -1,4 +1,4 @@
-import { checkoutAnswerSchema } from '@starforge/contracts';
+import { checkoutAnswerSchema } from '@starforge/contracts/marketplace';
 import { createRouter, jsonWithout, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
 import { cardPaymentSchema } from '../domain/card-payment';
 import { checkoutCard } from '../domain/checkout';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { marketplaceErrorCodes } from '@starforge/contracts';
+import { marketplaceErrorCodes } from '@starforge/contracts/marketplace';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, listingEventsOf, marketplaceTestContext, mintedNft, salesOf, signIn } from '../testing/harness';
 

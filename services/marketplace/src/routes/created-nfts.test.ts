@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createdNftSchema, nftErrorCodes, nftMessages } from '@starforge/contracts';
+import { createdNftSchema } from '@starforge/contracts/marketplace';
+import { nftErrorCodes, nftMessages } from '@starforge/contracts/nft';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, listingEventsOf, marketplaceTestContext, salesOf, signIn } from '../testing/harness';
 

@@ -1,4 +1,4 @@
-import { createdNftSchema, createNftSchema } from '@starforge/contracts';
+import { createdNftSchema, createNftSchema } from '@starforge/contracts/marketplace';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
 import { createListedNft } from '../domain/created-nfts';
 import type { MarketplaceDeps } from '../deps';

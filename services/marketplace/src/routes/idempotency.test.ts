@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createdNftSchema, IDEMPOTENT_REPLAYED_HEADER } from '@starforge/contracts';
+import { createdNftSchema } from '@starforge/contracts/marketplace';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@starforge/contracts/shared';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, listingEventsOf, marketplaceTestContext, mintedNft, salesOf, signIn } from '../testing/harness';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE } from '@starforge/contracts';
+import { MAX_PAGE } from '@starforge/contracts/shared';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, marketplaceTestContext, signIn } from '../testing/harness';
 

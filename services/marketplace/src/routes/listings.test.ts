@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listingSchema, marketplaceErrorCodes, marketplaceMessages, nftErrorCodes } from '@starforge/contracts';
+import { listingSchema, marketplaceErrorCodes, marketplaceMessages } from '@starforge/contracts/marketplace';
+import { nftErrorCodes } from '@starforge/contracts/nft';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, listingEventsOf, marketplaceTestContext, mintedNft, pendingNft, salesOf, signIn } from '../testing/harness';
 

@@ -1,4 +1,5 @@
-import { listingAnswerSchema, listNftSchema, nftIdParamSchema, nftListingSchema } from '@starforge/contracts';
+import { listingAnswerSchema, listNftSchema, nftListingSchema } from '@starforge/contracts/marketplace';
+import { nftIdParamSchema } from '@starforge/contracts/nft';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute } from '@starforge/service-kit';
 import { listNft, readListing, removeListing } from '../domain/listings';
 import type { MarketplaceDeps } from '../deps';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nftSalesAnswerSchema } from '@starforge/contracts';
+import { nftSalesAnswerSchema } from '@starforge/contracts/marketplace';
 import { call, errorOf } from '@starforge/test-db/harness';
 import { callAs, goodCard, marketplaceTestContext, mintedNft, setNames, signIn, type TestUser } from '../testing/harness';
 

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { nftIdParamSchema, nftSalesAnswerSchema } from '@starforge/contracts';
+import { nftIdParamSchema } from '@starforge/contracts/nft';
+import { nftSalesAnswerSchema } from '@starforge/contracts/marketplace';
 import { createRouter, errorResponse, jsonResponse } from '@starforge/service-kit';
 import { nftSales, SALE_HISTORY_LIMIT } from '../domain/sales';
 import type { MarketplaceDeps } from '../deps';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { marketplaceSearchAnswerSchema, type MarketplaceSearchAnswer } from '@starforge/contracts';
+import { marketplaceSearchAnswerSchema, type MarketplaceSearchAnswer } from '@starforge/contracts/marketplace';
 import { createSql, type Sql, type Tx } from '@starforge/service-kit';
 import { testAppOf, type TestApp } from '@starforge/test-db/harness';
 import { createApp } from '../app';

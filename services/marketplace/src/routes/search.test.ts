@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MARKETPLACE_PAGE_SIZE, marketplaceSearchAnswerSchema, type MarketplaceSearchAnswer } from '@starforge/contracts';
+import { MARKETPLACE_PAGE_SIZE, marketplaceSearchAnswerSchema, type MarketplaceSearchAnswer } from '@starforge/contracts/marketplace';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, eventually, listedNft, marketplaceTestContext, setNames, signIn, type TestUser } from '../testing/harness';
 

@@ -1,4 +1,4 @@
-import { marketplaceSearchAnswerSchema, marketplaceSearchQuerySchema } from '@starforge/contracts';
+import { marketplaceSearchAnswerSchema, marketplaceSearchQuerySchema } from '@starforge/contracts/marketplace';
 import { createRouter, errorResponse, jsonResponse, protectedRoute, sendJsonText } from '@starforge/service-kit';
 import { searchAnswer } from '../domain/search';
 import type { MarketplaceDeps } from '../deps';

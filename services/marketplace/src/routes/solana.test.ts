@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { checkoutAnswerSchema, IDEMPOTENT_REPLAYED_HEADER, marketplaceErrorCodes, marketplaceMessages, priceChangedMessage } from '@starforge/contracts';
+import { checkoutAnswerSchema, marketplaceErrorCodes, marketplaceMessages, priceChangedMessage } from '@starforge/contracts/marketplace';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@starforge/contracts/shared';
 import { newSolanaReference } from '@starforge/payments/server';
 import { forgedSignature, signatureOf } from '@starforge/payments/server/solana/testing/signed-transfer';
 import { expectFreshPaymentRequest, expectSolanaPayment, signedTransferFor, solanaPayBody } from '@starforge/payments/server/solana/testing/pay-request';

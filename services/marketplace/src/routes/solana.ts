@@ -1,4 +1,4 @@
-import { checkoutAnswerSchema, solanaPaymentRequestBodySchema } from '@starforge/contracts';
+import { checkoutAnswerSchema, solanaPaymentRequestBodySchema } from '@starforge/contracts/marketplace';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
 import { checkoutSolana, createSolanaPaymentRequest, SOLANA_REQUEST_TTL_SECONDS } from '../domain/solana-payment';
 import { orderOf } from '../domain/checkout';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { marketplaceMessages, nftMessages } from '@starforge/contracts';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
+import { nftMessages } from '@starforge/contracts/nft';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, marketplaceTestContext, mintedNft, salesOf, signIn, type TestUser } from '../testing/harness';
 

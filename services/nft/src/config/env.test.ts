@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_ORPHAN_AFTER_SECONDS, MINT_DELAY_MS } from '@starforge/contracts';
+import { IMAGE_ORPHAN_AFTER_SECONDS, MINT_DELAY_MS } from '@starforge/contracts/nft';
 import { readNftConfig } from './env';
 
 const s3 = {

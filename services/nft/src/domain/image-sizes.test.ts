@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from '@starforge/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from '@starforge/contracts/nft';
 import sharp from 'sharp';
 import { IMAGES } from '../testing/images';
 import { makeImageSizes, UndecodableImage } from './image-sizes';

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, NFT_IMAGE_SIZES, type NftImageSize } from '@starforge/contracts';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, NFT_IMAGE_SIZES, type NftImageSize } from '@starforge/contracts/nft';
 import sharp from 'sharp';
 import type { ImageMediaType } from './sniff';
 

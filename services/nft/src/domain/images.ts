@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_KEY_PATTERN, nftErrorCodes, type NftImageSize, nftImageSizes, nftImageUrl, nftMessages, type StoredImage } from '@starforge/contracts';
+import { IMAGE_KEY_PATTERN, nftErrorCodes, type NftImageSize, nftImageSizes, nftImageUrl, nftMessages, type StoredImage } from '@starforge/contracts/nft';
 import { ApiError, type Jobs, type Sql } from '@starforge/service-kit';
 import { type ImageStorage, sizeObjectName } from '../storage/image-storage';
 import type { ImageCache } from './image-cache';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { MINT_POINTS, type MintNft, type Nft } from '@starforge/contracts';
+import { MINT_POINTS } from '@starforge/contracts/rewards';
+import type { MintNft, Nft } from '@starforge/contracts/nft';
 import { nftSqlStates } from '@starforge/nft-published/sql-states';
 import { ApiError, publishEvent, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { nftColumns, nftOf, type NftRow } from './nfts';

@@ -1,4 +1,4 @@
-import { nftErrorCodes, nftImageUrl, nftMessages, type Nft } from '@starforge/contracts';
+import { nftErrorCodes, nftImageUrl, nftMessages, type Nft } from '@starforge/contracts/nft';
 import { notFound, type Db } from '@starforge/service-kit';
 
 /** An nft_mints row as the answers need it, with whether the caller owns or made it. */

@@ -1,4 +1,4 @@
-import type { imageMediaTypes } from '@starforge/contracts';
+import type { imageMediaTypes } from '@starforge/contracts/shared';
 
 export type ImageMediaType = (typeof imageMediaTypes)[number];
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nftImageSizes, nftMessages } from '@starforge/contracts';
+import { nftImageSizes, nftMessages } from '@starforge/contracts/nft';
 import { notDecodable } from '../testing/images';
 import { callAs, mintBody, nftTestContext, signIn, upload } from '../testing/harness';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, nftImageSizes, nftImageUrl, nftMessages } from '@starforge/contracts';
+import { IMAGE_MAX_BYTES, nftImageSizes, nftImageUrl, nftMessages } from '@starforge/contracts/nft';
 import sharp from 'sharp';
 import { makeImageSizes } from '../domain/image-sizes';
 import { cleanupImage } from '../domain/images';

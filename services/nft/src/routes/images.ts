@@ -8,7 +8,7 @@ import {
   nftImageSizes,
   nftMessages,
   type NftImageSize,
-} from '@starforge/contracts';
+} from '@starforge/contracts/nft';
 import { createRouter, errorResponse, jsonResponse, notFound, protectedRoute, rawRequestBody, requestBytes } from '@starforge/service-kit';
 import { readImage, storeImage } from '../domain/images';
 import { ImageCache } from '../domain/image-cache';

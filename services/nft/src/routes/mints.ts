@@ -1,4 +1,4 @@
-import { mintNftSchema, nftAnswerSchema } from '@starforge/contracts';
+import { mintNftSchema, nftAnswerSchema } from '@starforge/contracts/nft';
 import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse } from '@starforge/service-kit';
 import { startMint } from '../domain/mints';
 import type { NftDeps } from '../deps';

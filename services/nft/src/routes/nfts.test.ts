@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nftImageUrl, nftMessages, nftSchema, type Nft } from '@starforge/contracts';
+import { nftImageUrl, nftMessages, nftSchema, type Nft } from '@starforge/contracts/nft';
 import { errorOf } from '@starforge/test-db/harness';
 import { completeMint } from '../domain/mints';
 import { callAs, mintBody, nftTestContext, signIn, uploadedImage, type TestUser } from '../testing/harness';

@@ -1,4 +1,4 @@
-import { nftAnswerSchema, nftIdParamSchema, nftsSchema } from '@starforge/contracts';
+import { nftAnswerSchema, nftIdParamSchema, nftsSchema } from '@starforge/contracts/nft';
 import { createRouter, errorResponse, jsonResponse, protectedRoute } from '@starforge/service-kit';
 import { listNfts, readNft } from '../domain/nfts';
 import type { NftDeps } from '../deps';

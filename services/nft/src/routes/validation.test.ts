@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nftErrorCodes, nftMessages } from '@starforge/contracts';
+import { nftErrorCodes, nftMessages } from '@starforge/contracts/nft';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, mintBody, nftTestContext, signIn, uploadedImage, type TestUser } from '../testing/harness';
 

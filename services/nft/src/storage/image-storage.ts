@@ -1,4 +1,4 @@
-import type { NftImageSize } from '@starforge/contracts';
+import type { NftImageSize } from '@starforge/contracts/nft';
 
 /**
  * Where image bytes live, behind one small interface: the filesystem by default

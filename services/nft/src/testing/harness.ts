@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { IMAGE_ORPHAN_AFTER_SECONDS } from '@starforge/contracts';
+import { IMAGE_ORPHAN_AFTER_SECONDS } from '@starforge/contracts/nft';
 import { idempotencyKeyMigrations, serveApp, type Jobs, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';

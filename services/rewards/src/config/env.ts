@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { COMPILE_CACHE_MAX_BYTES, SUITE_MEMORY_MB } from '@starforge/contract-engine';
-import { TEST_RUN_MAX_DELAY_MS, TEST_RUN_MIN_DELAY_MS, WITHDRAWAL_COMPLETION_DELAY_MS } from '@starforge/contracts';
+import { TEST_RUN_MAX_DELAY_MS, TEST_RUN_MIN_DELAY_MS, WITHDRAWAL_COMPLETION_DELAY_MS } from '@starforge/contracts/rewards';
 import { ENGINE_THREADS_DEFAULT } from '@starforge/service-kit';
 
 const delayMs = z.coerce.number().int().min(0).max(600_000);

@@ -1,4 +1,4 @@
-import type { Achievement } from '@starforge/contracts';
+import type { Achievement } from '@starforge/contracts/rewards';
 import type { Db } from '@starforge/service-kit';
 import { isoOrNull } from './numbers';
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import bs58 from 'bs58';
-import { TEST_BLOCK_MAX, TEST_BLOCK_MIN, TEST_GAS_MAX, TEST_GAS_MIN, TEST_SUCCESS_PROBABILITY } from '@starforge/contracts';
+import { TEST_BLOCK_MAX, TEST_BLOCK_MIN, TEST_GAS_MAX, TEST_GAS_MIN, TEST_SUCCESS_PROBABILITY } from '@starforge/contracts/rewards';
 import { decodeSolanaAddress } from '@starforge/service-kit';
 
 /** The simulated outcome of a test run (spec section 4): about 70 % complete with on-chain facts. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createEnginePool, failedResult, gasByFunction, type EnginePoolOptions, type EngineRequest, type EngineResult } from '@starforge/contract-engine';
-import { contractRunResultSchema, type ContractCall, type Network, type RunContract, type SuiteSource, type TestType } from '@starforge/contracts';
+import { contractRunResultSchema, type ContractCall, type Network, type RunContract, type SuiteSource, type TestType } from '@starforge/contracts/rewards';
 import { transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { progressPublisher, type RunProgress } from './contract-run-progress';
 import { applyGasCheck } from './gas-check';

@@ -8,7 +8,7 @@ import {
   suiteFileNameProblem,
   TEST_TYPES,
   type SuiteSource,
-} from '@starforge/contracts';
+} from '@starforge/contracts/rewards';
 import { createServiceApp, type Db } from '@starforge/service-kit';
 import { dailyTestLimitOfDetail, rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import { errorOf } from '@starforge/test-db/harness';

@@ -1,4 +1,4 @@
-import { rewardsErrorCodes, rewardsMessages } from '@starforge/contracts';
+import { rewardsErrorCodes, rewardsMessages } from '@starforge/contracts/rewards';
 import { rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import type { SqlStateMap } from '@starforge/service-kit';
 

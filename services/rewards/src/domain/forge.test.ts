@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORGE_PER_COMPLETED_TEST, FORGE_TEST_DAILY_MAX, FORGE_TEST_GRANTS_PER_DAY, FORGE_WELCOME_GRANT } from '@starforge/contracts';
+import { FORGE_PER_COMPLETED_TEST, FORGE_TEST_DAILY_MAX, FORGE_TEST_GRANTS_PER_DAY, FORGE_WELCOME_GRANT } from '@starforge/contracts/rewards';
 import type { Sql } from '@starforge/service-kit';
 import { rewardsTestSql } from '../testing/harness';
 import { finishTestRun } from './test-runs';

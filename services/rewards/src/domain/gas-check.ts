@@ -1,4 +1,4 @@
-import { GAS_THRESHOLD_DEFAULT, type ContractRunResult, type GasCheckRequest, type GasThreshold } from '@starforge/contracts';
+import { GAS_THRESHOLD_DEFAULT, type ContractRunResult, type GasCheckRequest, type GasThreshold } from '@starforge/contracts/rewards';
 import type { Db } from '@starforge/service-kit';
 import { gasCheck, gasCheckSummary } from './gas-diff';
 import { storedResult, storedThreshold } from './gas-history';

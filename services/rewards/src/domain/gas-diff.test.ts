@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAS_THRESHOLD_DEFAULT } from '@starforge/contracts';
+import { GAS_THRESHOLD_DEFAULT } from '@starforge/contracts/rewards';
 import { oneFileResult, suiteResult } from '../testing/gas-results';
 import { allowance, gasCheck, gasCheckSummary, gasDiff, gasMeasures, percentOf } from './gas-diff';
 

@@ -1,4 +1,4 @@
-import type { ContractRunResult, DeploymentDiffRow, GasCheckOutcome, GasDiffRow, GasThreshold, GasVerdict } from '@starforge/contracts';
+import type { ContractRunResult, DeploymentDiffRow, GasCheckOutcome, GasDiffRow, GasThreshold, GasVerdict } from '@starforge/contracts/rewards';
 
 /**
  * "Did my change cost gas?": from two results of one suite, each test's, contract function's and

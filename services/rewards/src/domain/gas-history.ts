@@ -7,7 +7,7 @@ import {
   type GasHistoryQuery,
   type GasHistoryRun,
   type GasThreshold,
-} from '@starforge/contracts';
+} from '@starforge/contracts/rewards';
 import { notFound, type Db } from '@starforge/service-kit';
 import { gasDiff } from './gas-diff';
 import { iso } from './numbers';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MINT_POINT_AWARDS_PER_DAY, MINT_POINTS } from '@starforge/contracts';
+import { MINT_POINT_AWARDS_PER_DAY, MINT_POINTS } from '@starforge/contracts/rewards';
 import { createSql, idempotencyKeyMigrations, migrate, type Sql } from '@starforge/service-kit';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));

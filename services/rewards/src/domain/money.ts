@@ -1,4 +1,4 @@
-import { MAX_CONVERSION_POINTS, type Conversion, type StakingResult } from '@starforge/contracts';
+import { MAX_CONVERSION_POINTS, type Conversion, type StakingResult } from '@starforge/contracts/rewards';
 import { rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import { ApiError, type Db } from '@starforge/service-kit';
 import { num } from './numbers';

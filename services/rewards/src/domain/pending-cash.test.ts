@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { rewardsSummarySchema, transactionsSchema } from '@starforge/contracts';
+import { rewardsSummarySchema, transactionsSchema } from '@starforge/contracts/rewards';
 import { callAs, fund, ledgerBreaks, rewardsTestContext, signIn, WALLET, type TestUser } from '../testing/harness';
 
 const ctx = rewardsTestContext();

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACHIEVEMENTS,
-  FORGE_WELCOME_GRANT,
-  MINT_POINT_AWARDS_PER_DAY,
-  MINT_POINTS,
-  PERFECTIONIST_MIN_TESTS,
-  serverEventSchemas,
-  type ServerEventType,
-} from '@starforge/contracts';
+import { ACHIEVEMENTS, FORGE_WELCOME_GRANT, MINT_POINT_AWARDS_PER_DAY, MINT_POINTS, PERFECTIONIST_MIN_TESTS } from '@starforge/contracts/rewards';
+import { serverEventSchemas, type ServerEventType } from '@starforge/contracts/shared';
 import { createServiceApp, type Sql } from '@starforge/service-kit';
 import { rewardsSqlStates } from '@starforge/rewards-published/sql-states';
 import { ledgerBreaks, rewardsTestSql } from '../testing/harness';

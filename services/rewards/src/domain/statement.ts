@@ -1,4 +1,4 @@
-import { TRANSACTIONS_LIMIT, type LedgerTransaction, type TransactionSource } from '@starforge/contracts';
+import { TRANSACTIONS_LIMIT, type LedgerTransaction, type TransactionSource } from '@starforge/contracts/rewards';
 import type { Db } from '@starforge/service-kit';
 import { iso, isoOrNull, num } from './numbers';
 

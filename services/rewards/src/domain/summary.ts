@@ -1,4 +1,4 @@
-import type { RewardsSummary } from '@starforge/contracts';
+import type { RewardsSummary } from '@starforge/contracts/rewards';
 import type { Db } from '@starforge/service-kit';
 import { isoOrNull, num } from './numbers';
 import { tierOf, type TierRow } from './tiers';

@@ -7,7 +7,7 @@ import {
   type TestRun,
   type TestRunDetail,
   type TestRunsPage,
-} from '@starforge/contracts';
+} from '@starforge/contracts/rewards';
 import { publishEvent, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { drawTestOutcome } from './chain-facts';
 import { enqueueContractRun, runContractHash, storedResult } from './contract-runs';

@@ -1,4 +1,4 @@
-import type { Tier } from '@starforge/contracts';
+import type { Tier } from '@starforge/contracts/rewards';
 import type { Db } from '@starforge/service-kit';
 import { num } from './numbers';
 

@@ -1,4 +1,4 @@
-import { rewardsMessages, type Withdrawal, type WithdrawalAccepted } from '@starforge/contracts';
+import { rewardsMessages, type Withdrawal, type WithdrawalAccepted } from '@starforge/contracts/rewards';
 import { badRequest, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { isSolanaAddress, simulatedSignature } from './chain-facts';
 import { iso, isoOrNull, num } from './numbers';

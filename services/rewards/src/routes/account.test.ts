@@ -10,7 +10,7 @@ import {
   tiersSchema,
   transactionsSchema,
   withdrawalsSchema,
-} from '@starforge/contracts';
+} from '@starforge/contracts/rewards';
 import { errorOf } from '@starforge/test-db/harness';
 import { finishTestRun } from '../domain/test-runs';
 import { callAs, fund, rewardsTestContext, signIn, WALLET, type TestUser, testConfigWithDelay } from '../testing/harness';

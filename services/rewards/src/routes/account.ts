@@ -1,4 +1,4 @@
-import { achievementsSchema, rewardsSummarySchema, tiersSchema, transactionsSchema } from '@starforge/contracts';
+import { achievementsSchema, rewardsSummarySchema, tiersSchema, transactionsSchema } from '@starforge/contracts/rewards';
 import { createRouter, jsonResponse, protectedRoute } from '@starforge/service-kit';
 import { listAchievements } from '../domain/achievements';
 import { listTransactions } from '../domain/statement';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
-import { CONTRACT_RUNS_WAITING_MAX, CONTRACT_SOURCE_MAX_BYTES, rewardsErrorCodes, rewardsMessages, type TestRunDetail } from '@starforge/contracts';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/rewards';
+import { CONTRACT_RUNS_WAITING_MAX, CONTRACT_SOURCE_MAX_BYTES, rewardsErrorCodes, rewardsMessages, type TestRunDetail } from '@starforge/contracts/rewards';
 import { errorOf } from '@starforge/test-db/harness';
 import { contractHash, contractRunGaveUp, giveUpContractRun } from '../domain/contract-runs';
 import { callAs, eventually, ledgerBreaks, rewardsTestContext, runToEnd as runToEndIn, signIn, type TestUser } from '../testing/harness';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CONTRACTS } from '@starforge/contracts/contract-samples';
-import { gasHistorySchema, type ContractRunResult, type GasHistory } from '@starforge/contracts';
+import { SAMPLE_CONTRACTS } from '@starforge/contracts/rewards';
+import { gasHistorySchema, type ContractRunResult, type GasHistory } from '@starforge/contracts/rewards';
 import { errorOf } from '@starforge/test-db/harness';
 import { contractHash } from '../domain/contract-runs';
 import { noEarlierRun } from '../domain/gas-history';

@@ -1,4 +1,4 @@
-import { gasHistoryQuerySchema, gasHistorySchema, testRunIdParamSchema } from '@starforge/contracts';
+import { gasHistoryQuerySchema, gasHistorySchema, testRunIdParamSchema } from '@starforge/contracts/rewards';
 import { createRouter, errorResponse, jsonResponse, notFound, protectedRoute } from '@starforge/service-kit';
 import { getGasHistory } from '../domain/gas-history';
 import type { RewardsDeps } from '../deps';

@@ -1,4 +1,4 @@
-import { conversionSchema, convertPointsSchema, stakeSchema, stakingResultSchema, unstakeSchema } from '@starforge/contracts';
+import { conversionSchema, convertPointsSchema, stakeSchema, stakingResultSchema, unstakeSchema } from '@starforge/contracts/rewards';
 import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction } from '@starforge/service-kit';
 import { convertPoints, stakeTokens, unstakeTokens } from '../domain/money';
 import type { RewardsDeps } from '../deps';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUITE_FILE_MAX_BYTES, SUITE_MAX_FILES, rewardsMessages, type TestRunDetail } from '@starforge/contracts';
+import { SUITE_FILE_MAX_BYTES, SUITE_MAX_FILES, rewardsMessages, type TestRunDetail } from '@starforge/contracts/rewards';
 import { errorOf } from '@starforge/test-db/harness';
 import { suiteHash } from '../domain/contract-runs';
 import { callAs, eventually, rewardsTestContext, signIn, type TestUser } from '../testing/harness';

@@ -1,4 +1,11 @@
-import { startTestRunSchema, testRunDetailSchema, testRunIdParamSchema, testRunSchema, testRunsQuerySchema, testRunsSchema } from '@starforge/contracts';
+import {
+  startTestRunSchema,
+  testRunDetailSchema,
+  testRunIdParamSchema,
+  testRunSchema,
+  testRunsQuerySchema,
+  testRunsSchema,
+} from '@starforge/contracts/rewards';
 import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction, notFound, protectedRoute } from '@starforge/service-kit';
 import { getTestRun, listTestRuns, startTestRun } from '../domain/test-runs';
 import type { RewardsDeps } from '../deps';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_CONVERSION_POINTS, rewardsErrorCodes, rewardsMessages } from '@starforge/contracts';
+import { MAX_CONVERSION_POINTS, rewardsErrorCodes, rewardsMessages } from '@starforge/contracts/rewards';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, fund, signIn, rewardsTestContext, WALLET, type TestUser } from '../testing/harness';
 

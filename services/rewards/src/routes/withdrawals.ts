@@ -1,4 +1,4 @@
-import { withdrawalAcceptedSchema, withdrawalsSchema, withdrawSchema } from '@starforge/contracts';
+import { withdrawalAcceptedSchema, withdrawalsSchema, withdrawSchema } from '@starforge/contracts/rewards';
 import { createRouter, errorResponse, idempotentRoute, jsonResponse, idempotentTransaction, protectedRoute } from '@starforge/service-kit';
 import { listWithdrawals, requestWithdrawal } from '../domain/withdrawals';
 import type { RewardsDeps } from '../deps';

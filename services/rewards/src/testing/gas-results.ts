@@ -1,5 +1,5 @@
 import { failedResult } from '@starforge/contract-engine';
-import { contractRunResultSchema, type ContractRunResult, type FunctionResult } from '@starforge/contracts';
+import { contractRunResultSchema, type ContractRunResult, type FunctionResult } from '@starforge/contracts/rewards';
 
 /**
  * Results as the engines answer them, built from the wire schema (and checked against it), for

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { TestRunDetail } from '@starforge/contracts';
+import type { TestRunDetail } from '@starforge/contracts/rewards';
 import { idempotencyKeyMigrations, type Jobs, type Sql } from '@starforge/service-kit';
 import { createTestTokens, type TestTokens } from '@starforge/service-kit/auth/test-tokens';
 import { testSql } from '@starforge/test-db';

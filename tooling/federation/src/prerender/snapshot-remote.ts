@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { snapshotRoutesOf, type RemoteName } from '@starforge/contracts';
+import { snapshotRoutesOf, type RemoteName } from '@starforge/contracts/shared';
 import type { RemoteRoutesModule } from '@starforge/host';
 import { writeScreenSnapshots } from '@starforge/host/prerender';
 

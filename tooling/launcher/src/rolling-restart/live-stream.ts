@@ -1,4 +1,4 @@
-import { STREAM_END_EVENT, STREAM_OPEN_EVENT } from '@starforge/contracts';
+import { STREAM_END_EVENT, STREAM_OPEN_EVENT } from '@starforge/contracts/shared';
 
 export interface StreamEvent {
   id: string | undefined;

@@ -1,4 +1,4 @@
-import type { PasswordGrantBody, Session } from '@starforge/contracts';
+import type { PasswordGrantBody, Session } from '@starforge/contracts/auth';
 import { authClient, requestJson } from '@starforge/host';
 
 /** POST /api/auth/token?grant_type=password; the new session is published to the whole page. */

@@ -1,4 +1,4 @@
-import type { Session, WalletProofBody } from '@starforge/contracts';
+import type { Session, WalletProofBody } from '@starforge/contracts/auth';
 import { authClient, requestJson } from '@starforge/host';
 
 /** POST /api/auth/token?grant_type=wallet with a signed challenge; the session is published to the page. */

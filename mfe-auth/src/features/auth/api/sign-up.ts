@@ -1,4 +1,4 @@
-import type { SignUpBody, SignUpResult } from '@starforge/contracts';
+import type { SignUpBody, SignUpResult } from '@starforge/contracts/auth';
 import { authClient, requestJson } from '@starforge/host';
 
 /**

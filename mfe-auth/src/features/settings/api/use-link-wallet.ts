@@ -1,4 +1,4 @@
-import type { AuthUser, WalletProofBody } from '@starforge/contracts';
+import type { AuthUser, WalletProofBody } from '@starforge/contracts/auth';
 import { authClient, authedRequest, toast } from '@starforge/host';
 import { useProvenWalletAction } from '../../../shared/lib/use-proven-wallet-action';
 import { settingsText } from '../settings-text';

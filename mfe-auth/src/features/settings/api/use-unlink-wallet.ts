@@ -1,4 +1,4 @@
-import type { AuthUser } from '@starforge/contracts';
+import type { AuthUser } from '@starforge/contracts/auth';
 import { authClient, authedRequest, useAction } from '@starforge/host';
 
 /** DELETE /api/auth/user/wallets/{address}: unlinks one of the account's wallets; the page's session shows the updated user. */

@@ -1,4 +1,4 @@
-import type { AuthUser, Profile, ProfileUpdate } from '@starforge/contracts';
+import type { AuthUser, Profile, ProfileUpdate } from '@starforge/contracts/auth';
 import { authClient, authedRequest, useAction } from '@starforge/host';
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { authServiceMessages, type AuthUser } from '@starforge/contracts';
+import { authServiceMessages, type AuthUser } from '@starforge/contracts/auth';
 import { accountSummary } from '../account-summary';
 import { settingsText } from '../settings-text';
 import { LinkWallet } from './link-wallet';

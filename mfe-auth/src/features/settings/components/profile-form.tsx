@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { authMessages, type AuthUser, type Profile } from '@starforge/contracts';
+import { authMessages, type AuthUser, type Profile } from '@starforge/contracts/auth';
 import { useFormAction } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useUpdateProfile } from '../api/use-update-profile';

@@ -1,5 +1,5 @@
 import type { BountiesAnswer } from '@starforge/contracts/bounties';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages } from '@starforge/contracts/bounties';
 import { authedRequest, useKeptLiveResource } from '@starforge/host';
 
 /** GET /api/bounties/bounties?page=&project=: every bounty (or one project's), newest first, 24 a page. */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Bounty } from '@starforge/contracts/bounties';
-import { bountiesMessages, claimPeriodText, reviewTimeText } from '@starforge/contracts/bounties-constants';
-import { formatDate } from '@starforge/contracts/dates';
-import { formatCents } from '@starforge/contracts/money';
+import { bountiesMessages, claimPeriodText, reviewTimeText } from '@starforge/contracts/bounties';
+import { formatDate } from '@starforge/contracts/shared';
+import { formatCents } from '@starforge/contracts/shared';
 import { Badge, type BadgeTone } from '@starforge/ui';
 import { ClaimDeadline, showsClaimDeadline } from '../../../shared/components/claim-deadline';
 import { ReleaseClaim } from '../../../shared/components/release-claim';

@@ -11,7 +11,7 @@ import {
   SEVERITIES,
   severityLabels,
   severityTone,
-} from '@starforge/contracts/bounties-constants';
+} from '@starforge/contracts/bounties';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { Field, SelectField, Spinner, TextAreaField } from '@starforge/ui';
 import { useActiveProjects } from '../api/active-projects';

@@ -1,6 +1,6 @@
 import type { Bounty } from '@starforge/contracts/bounties';
-import { bountiesErrorCodes, bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { formatCents } from '@starforge/contracts/money';
+import { bountiesErrorCodes, bountiesMessages } from '@starforge/contracts/bounties';
+import { formatCents } from '@starforge/contracts/shared';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { ConfirmButton } from '@starforge/ui';
 import { useCloseBounty } from '../api/close-bounty';

@@ -1,4 +1,4 @@
-import { planNames } from '@starforge/contracts/bounties-constants';
+import { planNames } from '@starforge/contracts/bounties';
 import { Badge } from '@starforge/ui';
 import type { Subscription } from '@starforge/contracts/bounties';
 

@@ -1,4 +1,4 @@
-import type { CodeVersion } from '@starforge/contracts/bounty-proofs';
+import type { CodeVersion } from '@starforge/contracts/bounties';
 import { authedRequest, useLiveResource } from '@starforge/host';
 
 const versionPath = (projectId: string, version: number): string => `/api/bounties/projects/${encodeURIComponent(projectId)}/code/${version}`;

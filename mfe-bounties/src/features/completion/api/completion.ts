@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { CompletionAnswer } from '@starforge/contracts/bounties';
-import { bountiesErrorCodes } from '@starforge/contracts/bounties-constants';
+import { bountiesErrorCodes } from '@starforge/contracts/bounties';
 import { ApiRequestError, authedRequest, useLiveResource } from '@starforge/host';
 
 export const completionPath = (bountyId: string): string => `/api/bounties/bounties/${encodeURIComponent(bountyId)}/completion`;

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { Bounty } from '@starforge/contracts/bounties';
-import { claimPeriodText, reviewTimeText } from '@starforge/contracts/bounties-constants';
-import { formatDate } from '@starforge/contracts/dates';
-import { formatCents } from '@starforge/contracts/money';
+import { claimPeriodText, reviewTimeText } from '@starforge/contracts/bounties';
+import { formatDate } from '@starforge/contracts/shared';
+import { formatCents } from '@starforge/contracts/shared';
 import { Badge } from '@starforge/ui';
 import { ClaimDeadline, showsClaimDeadline } from '../../../shared/components/claim-deadline';
 // Shared with the open list until mfe-bounties/src/shared has the bounty's badges.

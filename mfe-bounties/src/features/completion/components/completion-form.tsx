@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Bounty, Completion } from '@starforge/contracts/bounties';
-import { DEFAULT_PROOF_FILE_NAME } from '@starforge/contracts/bounty-proofs';
-import { bountiesMessages, COMPLETION_PROOF_MAX, COMPLETION_URL_MAX } from '@starforge/contracts/bounties-constants';
+import { DEFAULT_PROOF_FILE_NAME } from '@starforge/contracts/bounties';
+import { bountiesMessages, COMPLETION_PROOF_MAX, COMPLETION_URL_MAX } from '@starforge/contracts/bounties';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { Field, TextAreaField } from '@starforge/ui';
 import { useSubmitCompletion } from '../api/submit-completion';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Bounty, Completion } from '@starforge/contracts/bounties';
-import { formatCents } from '@starforge/contracts/money';
-import { formatWhen } from '@starforge/contracts/dates';
+import { formatCents } from '@starforge/contracts/shared';
+import { formatWhen } from '@starforge/contracts/shared';
 import { Badge, type BadgeTone } from '@starforge/ui';
 
 const statusBadges: Record<Completion['status'], { tone: BadgeTone; label: string }> = {

@@ -1,5 +1,5 @@
 import type { BountiesAnswer } from '@starforge/contracts/bounties';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages } from '@starforge/contracts/bounties';
 import { authedRequest, seenUrl, useKeptLiveResource, useSeenTransaction } from '@starforge/host';
 import type { PagedSearch } from '@starforge/ui';
 import { openBountiesUrl } from '../open-bounties-url';

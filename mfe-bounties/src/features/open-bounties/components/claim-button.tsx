@@ -1,5 +1,5 @@
 import type { Bounty } from '@starforge/contracts/bounties';
-import { bountiesErrorCodes, bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesErrorCodes, bountiesMessages } from '@starforge/contracts/bounties';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { useClaimBounty } from '../api/claim-bounty';
 

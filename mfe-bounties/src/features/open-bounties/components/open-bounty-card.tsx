@@ -1,7 +1,7 @@
 import type { Bounty } from '@starforge/contracts/bounties';
-import { bountiesMessages, claimPeriodText, reviewTimeText } from '@starforge/contracts/bounties-constants';
-import { formatDate } from '@starforge/contracts/dates';
-import { formatCents } from '@starforge/contracts/money';
+import { bountiesMessages, claimPeriodText, reviewTimeText } from '@starforge/contracts/bounties';
+import { formatDate } from '@starforge/contracts/shared';
+import { formatCents } from '@starforge/contracts/shared';
 import { ClaimButton } from './claim-button';
 import { SeverityBadge } from '../../../shared/components/severity-badge';
 import './open-bounties.css';

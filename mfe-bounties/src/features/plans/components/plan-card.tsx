@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { type Plan, PRO_PLAN_PRICE_CENTS, planFeatures, planNames } from '@starforge/contracts/bounties-constants';
+import { type Plan, PRO_PLAN_PRICE_CENTS, planFeatures, planNames } from '@starforge/contracts/bounties';
 import { Badge } from '@starforge/ui';
 
 const priceCents: Record<Plan, number> = { free: 0, pro: PRO_PLAN_PRICE_CENTS };

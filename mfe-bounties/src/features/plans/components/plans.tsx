@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { UPGRADE_REDIRECT_MS } from '@starforge/contracts/bounties-constants';
+import { UPGRADE_REDIRECT_MS } from '@starforge/contracts/bounties';
 import { Spinner } from '@starforge/ui';
 import { useSubscription } from '../../../shared/api/subscription';
 import { PlanCard } from './plan-card';

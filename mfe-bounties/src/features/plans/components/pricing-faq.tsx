@@ -1,4 +1,4 @@
-import { pricingFaq } from '@starforge/contracts/bounties-constants';
+import { pricingFaq } from '@starforge/contracts/bounties';
 
 /** The questions the pricing page answers: downgrading, payment methods, existing bounties, the free plan. */
 export function PricingFaq() {

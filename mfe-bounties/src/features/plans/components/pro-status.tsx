@@ -1,6 +1,6 @@
-import { formatWhen } from '@starforge/contracts/dates';
+import { formatWhen } from '@starforge/contracts/shared';
 import type { Subscription } from '@starforge/contracts/bounties';
-import { bountiesErrorCodes, bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesErrorCodes, bountiesMessages } from '@starforge/contracts/bounties';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { ConfirmButton } from '@starforge/ui';
 import { useDowngrade } from '../api/downgrade';

@@ -1,4 +1,4 @@
-import { bountiesErrorCodes, bountiesMessages, PRO_PLAN_PRICE_CENTS } from '@starforge/contracts/bounties-constants';
+import { bountiesErrorCodes, bountiesMessages, PRO_PLAN_PRICE_CENTS } from '@starforge/contracts/bounties';
 import { failureMessage } from '@starforge/host';
 import { CardPaymentForm, PaymentMethods, SolanaPay } from '@starforge/payments/browser';
 import { useSolanaUpgrade } from '../api/solana-upgrade';

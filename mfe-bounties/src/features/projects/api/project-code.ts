@@ -1,4 +1,4 @@
-import type { ProjectCodeAnswer } from '@starforge/contracts/bounty-proofs';
+import type { ProjectCodeAnswer } from '@starforge/contracts/bounties';
 import { authedRequest, useLiveResource } from '@starforge/host';
 
 export const projectCodePath = (projectId: string): string => `/api/bounties/projects/${encodeURIComponent(projectId)}/code`;

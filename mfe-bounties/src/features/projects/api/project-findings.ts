@@ -1,4 +1,4 @@
-import type { ProjectFindingsAnswer } from '@starforge/contracts/bounty-proofs';
+import type { ProjectFindingsAnswer } from '@starforge/contracts/bounties';
 import { authedRequest, useLiveResource } from '@starforge/host';
 
 const findingsPath = (projectId: string): string => `/api/bounties/projects/${encodeURIComponent(projectId)}/findings`;

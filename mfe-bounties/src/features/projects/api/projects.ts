@@ -1,5 +1,5 @@
 import type { ProjectsAnswer } from '@starforge/contracts/bounties';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages } from '@starforge/contracts/bounties';
 import { authedRequest, useLiveResource } from '@starforge/host';
 
 /** GET /api/bounties/projects?page=: every project, newest first, 24 a page, with the total. */

@@ -1,4 +1,4 @@
-import type { ProjectCodeAnswer, SaveProjectCodeRequest } from '@starforge/contracts/bounty-proofs';
+import type { ProjectCodeAnswer, SaveProjectCodeRequest } from '@starforge/contracts/bounties';
 import { authClient, useAction } from '@starforge/host';
 import { projectCodePath } from './project-code';
 

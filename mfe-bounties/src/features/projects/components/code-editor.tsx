@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { CodeVersion } from '@starforge/contracts/bounty-proofs';
+import type { CodeVersion } from '@starforge/contracts/bounties';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { FIRST_FILE_NAME, type SourceFile } from '@starforge/ui/source-files';
 import { SourceTabs } from '@starforge/ui/source-tabs';

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { textOf } from '../../../shared/lib/text-of';
-import { codeVersionSummarySchema, projectFindingSchema } from '@starforge/contracts/bounty-proofs';
+import { codeVersionSummarySchema, projectFindingSchema } from '@starforge/contracts/bounties';
 import { CodeEditor } from './code-editor';
 import { CodeVersions } from './code-versions';
 import { FindingsList } from './project-findings';

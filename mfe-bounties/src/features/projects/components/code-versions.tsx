@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { CodeVersionSummary } from '@starforge/contracts/bounty-proofs';
-import { formatWhen } from '@starforge/contracts/dates';
+import type { CodeVersionSummary } from '@starforge/contracts/bounties';
+import { formatWhen } from '@starforge/contracts/shared';
 import { Badge } from '@starforge/ui';
 import { checkBadges } from '../code-view';
 

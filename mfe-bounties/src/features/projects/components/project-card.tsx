@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Project } from '@starforge/contracts/bounties';
-import { projectStatusTone, projectTypeLabels } from '@starforge/contracts/bounties-constants';
-import { formatDate } from '@starforge/contracts/dates';
-import { formatCents } from '@starforge/contracts/money';
+import { projectStatusTone, projectTypeLabels } from '@starforge/contracts/bounties';
+import { formatDate } from '@starforge/contracts/shared';
+import { formatCents } from '@starforge/contracts/shared';
 import { Badge, type BadgeTone } from '@starforge/ui';
 import { holdsCode } from '../code-view';
 import { ProjectCode } from './project-code';

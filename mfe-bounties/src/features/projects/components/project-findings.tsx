@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { type Severity, SEVERITIES } from '@starforge/contracts/bounties-constants';
-import type { ProjectFinding } from '@starforge/contracts/bounty-proofs';
-import { formatDate } from '@starforge/contracts/dates';
+import { type Severity, SEVERITIES } from '@starforge/contracts/bounties';
+import type { ProjectFinding } from '@starforge/contracts/bounties';
+import { formatDate } from '@starforge/contracts/shared';
 import { SeverityBadge } from '../../../shared/components/severity-badge';
 import type { useProjectFindings } from '../api/project-findings';
 import { findingStateText } from '../code-view';

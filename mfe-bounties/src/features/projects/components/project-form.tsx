@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { bountiesMessages, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, PROJECT_TYPES, projectTypeLabels } from '@starforge/contracts/bounties-constants';
+import { bountiesMessages, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, PROJECT_TYPES, projectTypeLabels } from '@starforge/contracts/bounties';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { Field, SelectField, TextAreaField } from '@starforge/ui';
 import { useCreateProject } from '../api/create-project';

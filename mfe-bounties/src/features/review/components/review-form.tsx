@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Bounty, Completion } from '@starforge/contracts/bounties';
-import { bountiesMessages, REVIEW_NOTES_MAX } from '@starforge/contracts/bounties-constants';
-import { formatCents } from '@starforge/contracts/money';
+import { bountiesMessages, REVIEW_NOTES_MAX } from '@starforge/contracts/bounties';
+import { formatCents } from '@starforge/contracts/shared';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { TextAreaField } from '@starforge/ui';
 import { useReviewCompletion } from '../api/review-completion';

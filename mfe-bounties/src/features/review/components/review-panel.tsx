@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Bounty, Completion } from '@starforge/contracts/bounties';
-import { bountiesMessages } from '@starforge/contracts/bounties-constants';
-import { formatCents } from '@starforge/contracts/money';
+import { bountiesMessages } from '@starforge/contracts/bounties';
+import { formatCents } from '@starforge/contracts/shared';
 import { ProofBlock } from '../../../shared/components/proof/proof-block';
 import { ReviewForm } from './review-form';
 import { SubmittedSolution } from './submitted-solution';

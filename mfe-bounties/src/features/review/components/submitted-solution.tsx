@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Completion } from '@starforge/contracts/bounties';
-import { formatWhen } from '@starforge/contracts/dates';
+import { formatWhen } from '@starforge/contracts/shared';
 
 /** The claimer's pending proof: what they wrote, their link (opened apart from this page), and when it was submitted. */
 export function SubmittedSolution({ completion }: { completion: Completion }) {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { type CompletionProof, proofWords } from '@starforge/contracts/bounty-proofs';
-import { formatWhen } from '@starforge/contracts/dates';
+import { type CompletionProof, proofWords } from '@starforge/contracts/bounties';
+import { formatWhen } from '@starforge/contracts/shared';
 import { copyToClipboard, failureMessage, useFormAction } from '@starforge/host';
 import { Badge } from '@starforge/ui';
 import { SourceEditor } from '@starforge/ui/source-editor';

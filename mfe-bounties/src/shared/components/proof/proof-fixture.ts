@@ -1,4 +1,4 @@
-import { type CompletionProof, completionProofSchema } from '@starforge/contracts/bounty-proofs';
+import { type CompletionProof, completionProofSchema } from '@starforge/contracts/bounties';
 
 /**
  * A proof as the service sends it (parsed with the wire schema, so a shape it refuses fails the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '@starforge/contracts/dates';
+import { formatDate } from '@starforge/contracts/shared';
 import { proofOf } from './proof-fixture';
 import { decidingTests, sameFindingText } from './proof-view';
 

@@ -1,7 +1,7 @@
-import { type ProofRun, type ProofVerdict, proofWords } from '@starforge/contracts/bounty-proofs';
-import type { FunctionResult } from '@starforge/contracts/contract-run';
-import type { SuiteTestFields } from '@starforge/contracts/contract-suite';
-import { formatDate } from '@starforge/contracts/dates';
+import { type ProofRun, type ProofVerdict, proofWords } from '@starforge/contracts/bounties';
+import type { FunctionResult } from '@starforge/contracts/rewards';
+import type { SuiteTestFields } from '@starforge/contracts/rewards';
+import { formatDate } from '@starforge/contracts/shared';
 import type { BadgeTone } from '@starforge/ui';
 
 export const verdictTones: Record<ProofVerdict, BadgeTone> = {

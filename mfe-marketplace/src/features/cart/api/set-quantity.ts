@@ -1,4 +1,4 @@
-import type { CartLine } from '@starforge/contracts/marketplace-cart';
+import type { CartLine } from '@starforge/contracts/marketplace';
 import { authClient, useAction } from '@starforge/host';
 import { cartPath } from '../../../shared/api/cart';
 

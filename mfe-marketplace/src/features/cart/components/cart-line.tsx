@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { CartLine } from '@starforge/contracts/marketplace-cart';
-import { CART_QUANTITY, marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { formatCents } from '@starforge/contracts/money';
+import type { CartLine } from '@starforge/contracts/marketplace';
+import { CART_QUANTITY, marketplaceMessages } from '@starforge/contracts/marketplace';
+import { formatCents } from '@starforge/contracts/shared';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { NftImage } from '@starforge/ui';
 import { useAddToCart } from '../../../shared/api/add-to-cart';

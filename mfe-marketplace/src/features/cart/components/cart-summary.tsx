@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
-import type { Cart } from '@starforge/contracts/marketplace-cart';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { formatCents } from '@starforge/contracts/money';
+import type { Cart } from '@starforge/contracts/marketplace';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
+import { formatCents } from '@starforge/contracts/shared';
 import { toast } from '@starforge/host';
 
 /** The cart's total, Continue Shopping (to /marketplace) and Proceed to Payment (to /payment; an empty cart says 'Your cart is empty'). */

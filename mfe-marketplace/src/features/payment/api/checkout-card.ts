@@ -1,5 +1,5 @@
-import type { CheckoutAnswer } from '@starforge/contracts/marketplace-cart';
-import type { OrderRequest } from '@starforge/contracts/marketplace-order';
+import type { CheckoutAnswer } from '@starforge/contracts/marketplace';
+import type { OrderRequest } from '@starforge/contracts/marketplace';
 import type { CardPaymentRequestOf } from '@starforge/payments/wire';
 import { authClient, useAction } from '@starforge/host';
 

@@ -1,4 +1,4 @@
-import type { CheckoutAnswer } from '@starforge/contracts/marketplace-cart';
+import type { CheckoutAnswer } from '@starforge/contracts/marketplace';
 import { authClient, useAction } from '@starforge/host';
 import type { SolanaCheckoutRequest } from '@starforge/payments/wire';
 

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { Listing } from '@starforge/contracts/marketplace';
 import type { Nft } from '@starforge/contracts/nft';
-import { nftMessages } from '@starforge/contracts/nft-constants';
+import { nftMessages } from '@starforge/contracts/nft';
 import { authedRequest, useLiveResource, useServerEvent } from '@starforge/host';
 
 export interface NftForSale {

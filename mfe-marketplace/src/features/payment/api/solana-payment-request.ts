@@ -1,4 +1,4 @@
-import type { SolanaPaymentRequestBody } from '@starforge/contracts/marketplace-cart';
+import type { SolanaPaymentRequestBody } from '@starforge/contracts/marketplace';
 import { authClient, useAction } from '@starforge/host';
 import { type SolanaPaymentRequest, solanaPaymentRequestSchema } from '@starforge/payments/wire';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
 import { Spinner, LoadFailed } from '@starforge/ui';
 import { useCart } from '../../../shared/api/cart';
 import { lineNotice } from '../../../shared/lib/line-notice';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
 import { solanaPaymentMessages } from '@starforge/payments/wire';
 import { CardPaymentForm, PaymentMethods, SolanaPay } from '@starforge/payments/browser';
 import { useCardCheckout } from '../api/checkout-card';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { nftMessages } from '@starforge/contracts/nft-constants';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
+import { nftMessages } from '@starforge/contracts/nft';
 import { Spinner } from '@starforge/ui';
 import { useNftForSale } from '../api/nft-order';
 import type { Order } from '../order';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatCents } from '@starforge/contracts/money';
+import { formatCents } from '@starforge/contracts/shared';
 import { NftImage } from '@starforge/ui';
 import type { Order } from '../order';
 

@@ -1,5 +1,5 @@
-import type { MarketplaceSearchAnswer } from '@starforge/contracts/marketplace-search';
-import { nftMessages } from '@starforge/contracts/nft-constants';
+import type { MarketplaceSearchAnswer } from '@starforge/contracts/marketplace';
+import { nftMessages } from '@starforge/contracts/nft';
 import { authedRequest, seenUrl, useKeptLiveResource, useSeenTransaction } from '@starforge/host';
 import type { PagedSearch } from '@starforge/ui';
 import { listingsUrl } from '../search-params';

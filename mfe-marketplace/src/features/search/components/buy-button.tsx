@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import type { MarketplaceListing } from '@starforge/contracts/marketplace-search';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
+import type { MarketplaceListing } from '@starforge/contracts/marketplace';
 import { failureMessage, readFailure, useFormAction, useUser } from '@starforge/host';
 import { useAddToCart } from '../../../shared/api/add-to-cart';
 

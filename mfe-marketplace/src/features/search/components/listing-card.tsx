@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import type { MarketplaceListing } from '@starforge/contracts/marketplace-search';
-import { formatCents } from '@starforge/contracts/money';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
+import type { MarketplaceListing } from '@starforge/contracts/marketplace';
+import { formatCents } from '@starforge/contracts/shared';
 import { NftImage } from '@starforge/ui';
 import { BuyButton } from './buy-button';
 

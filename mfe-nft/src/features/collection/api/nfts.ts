@@ -1,5 +1,5 @@
 import type { Nft } from '@starforge/contracts/nft';
-import { nftMessages } from '@starforge/contracts/nft-constants';
+import { nftMessages } from '@starforge/contracts/nft';
 import { authedRequest, useLiveResource } from '@starforge/host';
 
 /** GET /api/nft/nfts: the user's NFTs, owned or created, newest first. A failure is logged and announced ('Failed to load NFTs'). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Nft } from '@starforge/contracts/nft';
-import { nftMessages, nftStatusTone } from '@starforge/contracts/nft-constants';
+import { nftMessages, nftStatusTone } from '@starforge/contracts/nft';
 import { NftImage } from '@starforge/ui';
 import { NftStatusBadge } from '../../../shared/components/nft-status-badge';
 

@@ -1,4 +1,4 @@
-import { formatCents } from '@starforge/contracts/money';
+import { formatCents } from '@starforge/contracts/shared';
 import { NftImage } from '@starforge/ui';
 import { editionSizeInput } from '../../../shared/lib/edition-size';
 import { priceInput } from '../../../shared/lib/price';

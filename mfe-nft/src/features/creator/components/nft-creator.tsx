@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CREATOR_CATEGORIES, NFT_DESCRIPTION_MAX_LENGTH, NFT_NAME_MAX_LENGTH, nftMessages } from '@starforge/contracts/nft-constants';
+import { CREATOR_CATEGORIES, NFT_DESCRIPTION_MAX_LENGTH, NFT_NAME_MAX_LENGTH, nftMessages } from '@starforge/contracts/nft';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { Field, SelectField, TextAreaField } from '@starforge/ui';
 import { ImagePicker } from '../../../shared/components/image-picker';

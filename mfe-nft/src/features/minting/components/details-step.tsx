@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { MINT_CATEGORIES, NFT_DESCRIPTION_MAX_LENGTH, NFT_NAME_MAX_LENGTH } from '@starforge/contracts/nft-constants';
+import { MINT_CATEGORIES, NFT_DESCRIPTION_MAX_LENGTH, NFT_NAME_MAX_LENGTH } from '@starforge/contracts/nft';
 import { Field, SelectField, TextAreaField } from '@starforge/ui';
 import type { DetailsErrors, MintDetails } from '../wizard-input';
 import { TagInput } from './tag-input';

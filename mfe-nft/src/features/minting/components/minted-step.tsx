@@ -1,8 +1,8 @@
 import { useEffect, useState, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { Nft } from '@starforge/contracts/nft';
-import { MINT_DELAY_MS, nftMessages } from '@starforge/contracts/nft-constants';
-import { MINT_POINT_AWARDS_PER_DAY } from '@starforge/contracts/rewards-constants';
+import { MINT_DELAY_MS, nftMessages } from '@starforge/contracts/nft';
+import { MINT_POINT_AWARDS_PER_DAY } from '@starforge/contracts/rewards';
 import { useServerEvent } from '@starforge/host';
 import { ProgressBar } from '@starforge/ui';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Nft } from '@starforge/contracts/nft';
-import { nftMessages } from '@starforge/contracts/nft-constants';
+import { nftMessages } from '@starforge/contracts/nft';
 import { failureMessage, toast, useFormAction, useUser } from '@starforge/host';
 import { imageRefusal } from '../../../shared/lib/image-refusal';
 import { useMintNft } from '../api/mint-nft';

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { NFT_MAX_TAGS } from '@starforge/contracts/nft-constants';
+import { NFT_MAX_TAGS } from '@starforge/contracts/nft';
 import { addTag } from '../../../shared/lib/tags';
 
 /** Tags: typed one at a time, added by Enter or the Add button, each removable (spec section 5). */

@@ -1,5 +1,5 @@
 import type { Listing } from '@starforge/contracts/marketplace';
-import type { ListingStatus } from '@starforge/contracts/realtime';
+import type { ListingStatus } from '@starforge/contracts/shared';
 import { authedRequest, useLiveResource, useServerEvent } from '@starforge/host';
 
 /** Where the marketplace keeps an NFT's listing: read, list (POST) and withdraw (DELETE). */

@@ -1,4 +1,4 @@
-import type { NftSale, NftSalesAnswer } from '@starforge/contracts/marketplace-sales';
+import type { NftSale, NftSalesAnswer } from '@starforge/contracts/marketplace';
 import { requestJson, useLiveResource } from '@starforge/host';
 import { useListingChanged } from './listing';
 

@@ -1,8 +1,8 @@
 import type { Nft } from '@starforge/contracts/nft';
-import { nftMessages } from '@starforge/contracts/nft-constants';
-import { networkLabels } from '@starforge/contracts/rewards-constants';
+import { nftMessages } from '@starforge/contracts/nft';
+import { networkLabels } from '@starforge/contracts/rewards';
 import { NftStatusBadge } from '../../../shared/components/nft-status-badge';
-import { formatDate } from '@starforge/contracts/dates';
+import { formatDate } from '@starforge/contracts/shared';
 import { CopyButton } from './copy-button';
 
 /** The NFT's own facts (spec section 2): token id with its copy button, owner, minted date, status, network, and how it was made. */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { Listing } from '@starforge/contracts/marketplace';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
 import type { Nft } from '@starforge/contracts/nft';
-import { nftMessages } from '@starforge/contracts/nft-constants';
+import { nftMessages } from '@starforge/contracts/nft';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { PriceField } from '../../../shared/components/setting-fields';
 import { priceInput } from '../../../shared/lib/price';

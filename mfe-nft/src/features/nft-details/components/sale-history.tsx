@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { formatCents } from '@starforge/contracts/money';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
+import { formatCents } from '@starforge/contracts/shared';
 import { Spinner } from '@starforge/ui';
-import { formatDate } from '@starforge/contracts/dates';
+import { formatDate } from '@starforge/contracts/shared';
 import { useSales } from '../api/sales';
 
 /** Every completed sale of the NFT, newest first: price, seller, buyer and date (the marketplace's public history). */

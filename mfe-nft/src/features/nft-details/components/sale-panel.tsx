@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { marketplaceMessages } from '@starforge/contracts/marketplace-constants';
-import { formatCents } from '@starforge/contracts/money';
+import { marketplaceMessages } from '@starforge/contracts/marketplace';
+import { formatCents } from '@starforge/contracts/shared';
 import type { Nft } from '@starforge/contracts/nft';
 import { Badge, Spinner } from '@starforge/ui';
-import { formatDate } from '@starforge/contracts/dates';
+import { formatDate } from '@starforge/contracts/shared';
 import { useListing } from '../api/listing';
 import { OwnerActions } from './owner-actions';
 

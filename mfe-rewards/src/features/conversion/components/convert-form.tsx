@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { formatCents } from '@starforge/contracts/money';
-import { MIN_CONVERSION_POINTS, POINTS_PER_CENT, rewardsMessages } from '@starforge/contracts/rewards-constants';
+import { formatCents } from '@starforge/contracts/shared';
+import { MIN_CONVERSION_POINTS, POINTS_PER_CENT, rewardsMessages } from '@starforge/contracts/rewards';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';

@@ -1,4 +1,4 @@
-import { formatCents } from '@starforge/contracts/money';
+import { formatCents } from '@starforge/contracts/shared';
 import { StatCard } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';
 import { formatCount, formatRate } from '../../../shared/lib/format';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { SAMPLE_CONTRACTS, SAMPLE_SUITES, type SampleContract, type SampleSuite } from '@starforge/contracts/contract-samples';
-import { GAS_THRESHOLD_GAS_DEFAULT, GAS_THRESHOLD_PCT_DEFAULT } from '@starforge/contracts/contract-gas-history';
-import type { TestType } from '@starforge/contracts/rewards-constants';
+import { SAMPLE_CONTRACTS, SAMPLE_SUITES, type SampleContract, type SampleSuite } from '@starforge/contracts/rewards';
+import { GAS_THRESHOLD_GAS_DEFAULT, GAS_THRESHOLD_PCT_DEFAULT } from '@starforge/contracts/rewards';
+import type { TestType } from '@starforge/contracts/rewards';
 import { withFiles, type ContractDraft } from '../contract-draft';
 import { SourceTabs } from '@starforge/ui/source-tabs';
 

@@ -1,4 +1,4 @@
-import type { FunctionGas } from '@starforge/contracts/contract-suite';
+import type { FunctionGas } from '@starforge/contracts/rewards';
 import { formatCount } from '../../../shared/lib/format';
 import { optimizerChangeText } from '../suite-view';
 

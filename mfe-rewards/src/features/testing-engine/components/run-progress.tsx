@@ -1,4 +1,4 @@
-import type { SuiteProgress } from '@starforge/contracts/contract-suite';
+import type { SuiteProgress } from '@starforge/contracts/rewards';
 import { ProgressBar } from '@starforge/ui';
 import { progressText } from '../suite-view';
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { contractRunResultSchema, type ContractRunResult } from '@starforge/contracts/contract-run';
+import { contractRunResultSchema, type ContractRunResult } from '@starforge/contracts/rewards';
 import { RunResult } from './run-result';
 
 /** A suite's result as the engine will send it, built from the wire schema (parsed, so a shape it refuses fails here). */

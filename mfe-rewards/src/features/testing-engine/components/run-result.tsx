@@ -1,5 +1,5 @@
 import './testing-engine.css';
-import type { ContractRunResult, FunctionResult } from '@starforge/contracts/contract-run';
+import type { ContractRunResult, FunctionResult } from '@starforge/contracts/rewards';
 import { Badge } from '@starforge/ui';
 import { formatCount } from '../../../shared/lib/format';
 import { gasDeltaText } from '../gas-delta';

@@ -1,5 +1,5 @@
 import type { TestRun } from '@starforge/contracts/rewards';
-import { networkLabels, testTypeLabels } from '@starforge/contracts/rewards-constants';
+import { networkLabels, testTypeLabels } from '@starforge/contracts/rewards';
 import { Link } from 'react-router-dom';
 import { copyToClipboard } from '@starforge/host';
 import { Badge, type BadgeTone } from '@starforge/ui';

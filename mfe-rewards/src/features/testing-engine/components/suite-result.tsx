@@ -1,5 +1,5 @@
-import type { FunctionResult } from '@starforge/contracts/contract-run';
-import type { SuiteResultFields } from '@starforge/contracts/contract-suite';
+import type { FunctionResult } from '@starforge/contracts/rewards';
+import type { SuiteResultFields } from '@starforge/contracts/rewards';
 import { formatCount } from '../../../shared/lib/format';
 import { copyToClipboard } from '@starforge/host';
 import { TestDetails } from '@starforge/ui/test-details';

@@ -1,5 +1,5 @@
-import type { FunctionResult } from '@starforge/contracts/contract-run';
-import type { Throughput } from '@starforge/contracts/contract-suite';
+import type { FunctionResult } from '@starforge/contracts/rewards';
+import type { Throughput } from '@starforge/contracts/rewards';
 import { formatCount } from '../../../shared/lib/format';
 import { durationText } from '@starforge/ui/test-view';
 import { perSecondText } from '../suite-view';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { SampleContract, SampleSuite } from '@starforge/contracts/contract-samples';
+import type { SampleContract, SampleSuite } from '@starforge/contracts/rewards';
 import { startTestRunSchema, type StartTestRun } from '@starforge/contracts/rewards';
 import {
   NETWORKS,
@@ -11,7 +11,7 @@ import {
   testTypeLabels,
   type Network,
   type TestType,
-} from '@starforge/contracts/rewards-constants';
+} from '@starforge/contracts/rewards';
 import { failureMessage, readFailure, useFormAction, useUser } from '@starforge/host';
 import { useStartTestRun } from '../api/start-test-run';
 import { useTestRuns } from '../api/test-runs';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { GasDiffRow, GasHistoryRun } from '@starforge/contracts/contract-gas-history';
+import type { GasDiffRow, GasHistoryRun } from '@starforge/contracts/rewards';
 import { formatCount } from '../../../shared/lib/format';
 import { chartOf, runLabel } from './gas-view';
 

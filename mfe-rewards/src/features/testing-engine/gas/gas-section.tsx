@@ -1,6 +1,6 @@
 import './gas.css';
 import { useState, type FormEvent } from 'react';
-import type { GasHistory, GasThreshold } from '@starforge/contracts/contract-gas-history';
+import type { GasHistory, GasThreshold } from '@starforge/contracts/rewards';
 import { Field, SelectField, Spinner } from '@starforge/ui';
 import { useGasHistory } from './api/gas-history';
 import { GasChart } from './gas-chart';

@@ -1,4 +1,4 @@
-import type { DeploymentDiffRow, GasDiffRow } from '@starforge/contracts/contract-gas-history';
+import type { DeploymentDiffRow, GasDiffRow } from '@starforge/contracts/rewards';
 import { Badge } from '@starforge/ui';
 import { beforeAfterText, changeText, verdictWords } from './gas-view';
 

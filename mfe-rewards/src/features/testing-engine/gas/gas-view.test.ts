@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAS_VERDICTS } from '@starforge/contracts/contract-gas-history';
+import { GAS_VERDICTS } from '@starforge/contracts/rewards';
 import { beforeAfterText, changeText, chartOf, gasSummary, runLabel, thresholdText, verdictWords } from './gas-view';
 
 const run = { id: 'r1', status: 'completed' as const, completed_at: '2026-11-28T02:40:12.345Z' };

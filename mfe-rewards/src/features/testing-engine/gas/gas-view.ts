@@ -1,4 +1,4 @@
-import type { GasDiffRow, GasHistoryRun, GasThreshold, GasVerdict } from '@starforge/contracts/contract-gas-history';
+import type { GasDiffRow, GasHistoryRun, GasThreshold, GasVerdict } from '@starforge/contracts/rewards';
 import type { BadgeTone } from '@starforge/ui';
 import { formatCount } from '../../../shared/lib/format';
 

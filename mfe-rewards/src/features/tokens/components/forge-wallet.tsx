@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { FORGE_PER_COMPLETED_TEST, FORGE_TEST_DAILY_MAX, FORGE_WELCOME_GRANT, rewardsMessages } from '@starforge/contracts/rewards-constants';
+import { FORGE_PER_COMPLETED_TEST, FORGE_TEST_DAILY_MAX, FORGE_WELCOME_GRANT, rewardsMessages } from '@starforge/contracts/rewards';
 import { failureMessage, useFormAction } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { rewardsMessages, STAKE_QUICK_AMOUNTS, UNSTAKE_QUICK_AMOUNT } from '@starforge/contracts/rewards-constants';
+import { rewardsMessages, STAKE_QUICK_AMOUNTS, UNSTAKE_QUICK_AMOUNT } from '@starforge/contracts/rewards';
 import { useFormAction } from '@starforge/host';
 import { useSummary } from '../../../shared/api/summary';
 import { formatCount } from '../../../shared/lib/format';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { transactionSourcePath, transactionTypeLabels } from '@starforge/contracts/rewards-constants';
+import { transactionSourcePath, transactionTypeLabels } from '@starforge/contracts/rewards';
 import { Badge } from '@starforge/ui';
-import { formatDate, formatWhen } from '@starforge/contracts/dates';
+import { formatDate, formatWhen } from '@starforge/contracts/shared';
 import { useTransactions } from '../api/transactions';
 import { amountText, ruleText, sourceLinkText, statusText } from '../transaction-view';
 

@@ -1,4 +1,4 @@
-import { mediumAddress } from '@starforge/contracts/constants';
+import { mediumAddress } from '@starforge/contracts/shared';
 import { useWalletConnection } from '@starforge/host';
 import { WalletButton } from '@starforge/ui';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { centsToInput, formatCents } from '@starforge/contracts/money';
-import { rewardsMessages, WITHDRAWAL_SHORTCUTS } from '@starforge/contracts/rewards-constants';
+import { centsToInput, formatCents } from '@starforge/contracts/shared';
+import { rewardsMessages, WITHDRAWAL_SHORTCUTS } from '@starforge/contracts/rewards';
 import { failureMessage, useFormAction, useWallet } from '@starforge/host';
 import { Field } from '@starforge/ui';
 import { useSummary } from '../../../shared/api/summary';

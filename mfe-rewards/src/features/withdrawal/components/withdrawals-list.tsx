@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { mediumAddress } from '@starforge/contracts/constants';
-import { formatCents } from '@starforge/contracts/money';
+import { mediumAddress } from '@starforge/contracts/shared';
+import { formatCents } from '@starforge/contracts/shared';
 import { Badge } from '@starforge/ui';
-import { formatWhen } from '@starforge/contracts/dates';
+import { formatWhen } from '@starforge/contracts/shared';
 import { shortHash } from '../../../shared/lib/format';
 import { useWithdrawals } from '../api/withdrawals';
 

@@ -1,4 +1,4 @@
-import type { GasHistory } from '@starforge/contracts/contract-gas-history';
+import type { GasHistory } from '@starforge/contracts/rewards';
 import { authedRequest, useLiveResource } from '@starforge/host';
 
 export interface GasQuery {

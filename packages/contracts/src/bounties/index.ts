@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './proofs';
+export * from './schemas';
