@@ -63,6 +63,7 @@ export const codeVersionParamSchema = projectIdParamSchema.extend({
 
 /** GET /projects/:id/code/:version */
 export const codeVersionAnswerSchema = z.object({ version: codeVersionSchema });
+export type CodeVersionAnswer = z.infer<typeof codeVersionAnswerSchema>;
 
 // --- A claim's executable proof -----------------------------------------------------------
 
@@ -114,6 +115,7 @@ export type CompletionProof = z.infer<typeof completionProofSchema>;
 
 /** POST /bounties/:id/completion/proof-runs (the claimer or the creator): "Run proof again", against the bounty's version. */
 export const rerunProofAnswerSchema = z.object({ run: proofRunSchema });
+export type RerunProofAnswer = z.infer<typeof rerunProofAnswerSchema>;
 
 // --- Findings on a project, after a fix ------------------------------------------------------
 

@@ -60,6 +60,7 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionAnswerSchema = z.object({ subscription: subscriptionSchema });
+export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;
 
 /** An upgrade's answer: the plan now, and the $29 payment (brand and last 4, or the Solana transaction). */
 export const upgradeAnswerSchema = z.object({ subscription: subscriptionSchema, payment: paymentSchema });
@@ -95,6 +96,7 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectAnswerSchema = z.object({ project: projectSchema });
+export type ProjectAnswer = z.infer<typeof projectAnswerSchema>;
 
 export const pageQuerySchema = z.object({ page: pageNumber() });
 const pageFields = { total: z.number().int().nonnegative(), page: z.number().int().positive(), page_size: z.literal(BOUNTIES_PAGE_SIZE) };
@@ -104,6 +106,7 @@ export type ProjectsAnswer = z.infer<typeof projectsAnswerSchema>;
 
 /** GET /projects/mine/active: what the bounty form offers. */
 export const activeProjectsAnswerSchema = z.object({ projects: z.array(z.object({ id: z.uuid(), name: z.string() })) });
+export type ActiveProjectsAnswer = z.infer<typeof activeProjectsAnswerSchema>;
 
 // --- Bounties ----------------------------------------------------------------------------
 
@@ -154,6 +157,7 @@ export const bountySchema = z.object({
 });
 export type Bounty = z.infer<typeof bountySchema>;
 export const bountyAnswerSchema = z.object({ bounty: bountySchema });
+export type BountyAnswer = z.infer<typeof bountyAnswerSchema>;
 
 /** GET /bounties: every bounty, newest first, optionally of one project. */
 export const bountiesQuerySchema = pageQuerySchema.extend({ project: z.uuid('Unknown project').optional() });
@@ -220,6 +224,7 @@ export const completionAnswerSchema = z.object({ bounty: bountySchema, completio
 export type CompletionAnswer = z.infer<typeof completionAnswerSchema>;
 /** PUT's answer: `created` tells 'Completion submitted successfully!' from 'Completion updated successfully!'. */
 export const submitCompletionAnswerSchema = z.object({ completion: completionSchema, created: z.boolean() });
+export type SubmitCompletionAnswer = z.infer<typeof submitCompletionAnswerSchema>;
 
 /** POST /bounties/:id/review (the creator): approve (the held reward paid to the claimer once) or reject with notes. */
 export const reviewCompletionSchema = z.object({
@@ -231,3 +236,4 @@ export const reviewCompletionSchema = z.object({
 });
 export type ReviewCompletionRequest = z.input<typeof reviewCompletionSchema>;
 export const reviewAnswerSchema = z.object({ bounty: bountySchema, completion: completionSchema });
+export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;

@@ -40,14 +40,17 @@ export type Cart = z.infer<typeof cartSchema>;
 export const addToCartSchema = z.object({ nft_id: nftId });
 export type AddToCartRequest = z.input<typeof addToCartSchema>;
 export const cartLineAnswerSchema = z.object({ item: cartLineSchema });
+export type CartLineAnswer = z.infer<typeof cartLineAnswerSchema>;
 
 /** PATCH /cart/:nftId: 0 or less removes the line; above 1 is refused (an NFT is unique). */
 export const cartQuantitySchema = z.object({
   quantity: z.number().int().max(1, marketplaceMessages.quantityAboveOne),
 });
 export const cartQuantityAnswerSchema = z.object({ item: cartLineSchema.nullable() });
+export type CartQuantityAnswer = z.infer<typeof cartQuantityAnswerSchema>;
 export const cartNftParamSchema = z.object({ nftId });
 export const cartRemovedSchema = z.object({ removed: z.literal(true) });
+export type CartRemovedAnswer = z.infer<typeof cartRemovedSchema>;
 
 export const paymentSchema = z.object({
   id: z.uuid(),

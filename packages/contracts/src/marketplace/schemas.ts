@@ -32,7 +32,9 @@ export const listingSchema = z.object({
 export type Listing = z.infer<typeof listingSchema>;
 /** GET /nfts/:id/listing: the NFT's active listing, or null when it is not for sale. */
 export const nftListingSchema = z.object({ listing: listingSchema.nullable() });
+export type NftListingAnswer = z.infer<typeof nftListingSchema>;
 export const listingAnswerSchema = z.object({ listing: listingSchema });
+export type ListingAnswer = z.infer<typeof listingAnswerSchema>;
 
 /** POST /nfts/:id/listing. */
 export const listNftSchema = z.object({ price: priceSchema() });

@@ -119,7 +119,9 @@ export const nftSchema = z.object({
 });
 export type Nft = z.infer<typeof nftSchema>;
 export const nftAnswerSchema = z.object({ nft: nftSchema });
+export type NftAnswer = z.infer<typeof nftAnswerSchema>;
 export const nftsSchema = z.object({ nfts: z.array(nftSchema) });
+export type NftsAnswer = z.infer<typeof nftsSchema>;
 
 export const nftIdParamSchema = z.object({ id: z.uuid(nftMessages.nftNotFound) });
 export const imageKeyParamSchema = z.object({ key: z.string() });
@@ -135,3 +137,4 @@ export const storedImageSchema = z.object({
 });
 export type StoredImage = z.infer<typeof storedImageSchema>;
 export const imageUploadedSchema = z.object({ image: storedImageSchema });
+export type ImageUploadedAnswer = z.infer<typeof imageUploadedSchema>;

@@ -37,6 +37,7 @@ export const tierSchema = z.object({
 });
 export type Tier = z.infer<typeof tierSchema>;
 export const tiersSchema = z.object({ tiers: z.array(tierSchema) });
+export type TiersAnswer = z.infer<typeof tiersSchema>;
 
 export const tokenBalanceSchema = z.object({ available: count, staked: count });
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
@@ -90,6 +91,7 @@ export const transactionSchema = z.object({
 });
 export type LedgerTransaction = z.infer<typeof transactionSchema>;
 export const transactionsSchema = z.object({ transactions: z.array(transactionSchema) });
+export type TransactionsAnswer = z.infer<typeof transactionsSchema>;
 
 export const achievementSchema = z.object({
   code: z.enum(ACHIEVEMENT_CODES),
@@ -103,6 +105,7 @@ export const achievementSchema = z.object({
 });
 export type Achievement = z.infer<typeof achievementSchema>;
 export const achievementsSchema = z.object({ achievements: z.array(achievementSchema) });
+export type AchievementsAnswer = z.infer<typeof achievementsSchema>;
 
 export const testRunSchema = z.object({
   id: z.string(),
@@ -270,3 +273,4 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalAcceptedSchema = z.object({ withdrawal: withdrawalSchema, cash_balance_cents: z.number().int() });
 export type WithdrawalAccepted = z.infer<typeof withdrawalAcceptedSchema>;
 export const withdrawalsSchema = z.object({ withdrawals: z.array(withdrawalSchema) });
+export type WithdrawalsAnswer = z.infer<typeof withdrawalsSchema>;
