@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createSql, type Sql } from '../db';
-import { NotifiedCache } from './notified-cache';
+import { asksFresh, NotifiedCache } from './notified-cache';
 
 // A channel and pool name of this file's own: other files' notifications never reach it.
 const name = `kit_cache_${randomBytes(4).toString('hex')}`;
@@ -247,6 +247,30 @@ describe('NotifiedCache', () => {
       expect(await cache.get('k', load)).toBe('v1');
     });
     await vi.waitFor(async () => expect(await cache.get('k', load)).toBe('v2'));
+  });
+
+  it('loads a `fresh` get past the kept value and a load under way, and keeps what it read', async () => {
+    cache = await newCache();
+    let data = 'v1';
+    const load = loader(() => data);
+    expect(await cache.get('k', load)).toBe('v1');
+    await withListenersHeld(async () => {
+      // The caller's own write committed; this copy has not heard it (nor could a client name it).
+      await committedChange();
+      data = 'v2';
+      expect(await cache.get('k', load)).toBe('v1');
+      expect(await cache.get('k', load, { fresh: true })).toBe('v2');
+      // Kept: the next gets, fresh or not, no longer see v1.
+      expect(await cache.get('k', load)).toBe('v2');
+    });
+  });
+
+  it('reads Cache-Control: no-cache as a fresh get', () => {
+    expect(asksFresh('no-cache')).toBe(true);
+    expect(asksFresh('max-age=0, No-Cache')).toBe(true);
+    expect(asksFresh(undefined)).toBe(false);
+    expect(asksFresh('no-store')).toBe(false);
+    expect(asksFresh('max-age=0')).toBe(false);
   });
 
   it('lets the gets of a `seen` transaction wait for its notification, then share one load', async () => {

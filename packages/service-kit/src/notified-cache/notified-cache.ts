@@ -25,7 +25,19 @@ export interface NotifiedGetOptions {
    * change the caller already knows of: the answer is never a value read before it.
    */
   seen?: string | undefined;
+  /**
+   * The caller has just changed what the value depends on (its own write: a claim, a purchase)
+   * and this copy may not have heard its notification yet: load now, past the kept value and any
+   * load already under way, and keep the answer for the next gets.
+   */
+  fresh?: boolean | undefined;
 }
+
+/**
+ * Whether a request asks past every cache (`Cache-Control: no-cache`), as the browser sends it
+ * when it reads a list again after its own change.
+ */
+export const asksFresh = (cacheControl: string | undefined): boolean => /(^|,)\s*no-cache\s*(,|$)/i.test(cacheControl ?? '');
 
 /** The default `seenWaitMs`: a probe is heard a round trip and a millisecond after it is sent; this bounds a lost one. */
 export const SEEN_WAIT_MS = 1_000;
@@ -128,9 +140,10 @@ export class NotifiedCache<V> {
    * transaction sent (`SeenTransactions`): until then the get waits, at most `seenWaitMs`, and
    * past that loads without keeping or sharing.
    */
-  async get(key: string, load: () => Promise<V>, { seen }: NotifiedGetOptions = {}): Promise<V> {
+  async get(key: string, load: () => Promise<V>, { seen, fresh }: NotifiedGetOptions = {}): Promise<V> {
     this.start();
     if (!this.listening) return load();
+    if (fresh) return this.loadAndKeep(key, load, Date.now());
     if (seen !== undefined && !this.seen.has(seen)) {
       const covered = await this.seen.covered(seen);
       if (!covered || !this.listening) return load();
@@ -145,9 +158,14 @@ export class NotifiedCache<V> {
         return entry.value;
       }
     }
-    const generation = this.changes;
     const pending = this.loading.get(key);
-    if (pending?.generation === generation) return pending.value;
+    if (pending?.generation === this.changes) return pending.value;
+    return this.loadAndKeep(key, load, now);
+  }
+
+  /** `load()`'s value, shared with the gets that come while it runs and kept when no change was notified meanwhile. */
+  private async loadAndKeep(key: string, load: () => Promise<V>, now: number): Promise<V> {
+    const generation = this.changes;
     const value = load();
     this.loading.set(key, { generation, value });
     try {

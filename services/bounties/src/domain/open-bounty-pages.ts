@@ -38,15 +38,17 @@ const readPage = async (db: Db, query: OpenBountiesQuery): Promise<OpenBountiesP
  * The open-bounties list's answer for `viewerId`, as JSON: the page from `cache` when given (a
  * kept page is shared by every viewer; only `created_by_me` and `claimed_by_me` are the viewer's),
  * else read now; with `query.seen` (a `bounties.bounty_changed`'s transaction), never a page read
- * before that transaction. A viewer with none of the page gets its JSON as it was made once.
+ * before that transaction; `fresh` (the caller's own change, `Cache-Control: no-cache`), read now
+ * and kept. A viewer with none of the page gets its JSON as it was made once.
  */
 export const openBountiesAnswer = async (
   db: Db,
   viewerId: string,
   query: OpenBountiesQuery,
   cache?: OpenBountiesPageCache,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<JsonText<BountiesAnswer>> => {
-  const found = cache ? await cache.get(`${query.page}:${query.q}`, () => readPage(db, query), { seen: query.seen }) : await readPage(db, query);
+  const found = cache ? await cache.get(`${query.page}:${query.q}`, () => readPage(db, query), { seen: query.seen, fresh }) : await readPage(db, query);
   return found.bounties.some((b) => b.submittedBy === viewerId || b.claimedBy === viewerId)
     ? jsonText(bountyPageAs(found, viewerId, query.page))
     : found.anyone;

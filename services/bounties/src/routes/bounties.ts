@@ -6,7 +6,16 @@ import {
   createBountySchema,
   openBountiesQuerySchema,
 } from '@starforge/contracts/bounties';
-import { createRouter, errorResponse, idempotentRoute, idempotentTransaction, jsonResponse, protectedRoute, sendJsonText } from '@starforge/service-kit';
+import {
+  asksFresh,
+  createRouter,
+  errorResponse,
+  idempotentRoute,
+  idempotentTransaction,
+  jsonResponse,
+  protectedRoute,
+  sendJsonText,
+} from '@starforge/service-kit';
 import { claimBounty, closeBounty, createBounty } from '../domain/bounty-commands';
 import { listBounties, readBounty } from '../domain/bounty-read-model';
 import { releaseClaim } from '../domain/claim-life';
@@ -47,7 +56,7 @@ export const bountyRoutes = (deps: BountiesDeps) => {
     path: '/bounties/open',
     tags: ['bounties'],
     summary:
-      "Open bounties, newest first, 24 a page with the total; q (trimmed, at most 100 characters) matches the title, description or project name case-insensitively, % and _ literally. The caller's own are listed (created_by_me: no Claim)",
+      "Open bounties, newest first, 24 a page with the total; q (trimmed, at most 100 characters) matches the title, description or project name case-insensitively, % and _ literally. The caller's own are listed (created_by_me: no Claim). Cache-Control: no-cache reads past the copy's cache (the browser sends it after the caller's own claim)",
     request: { query: openBountiesQuerySchema },
     responses: {
       200: jsonResponse('A page of open bounties', bountiesAnswerSchema),
@@ -113,7 +122,10 @@ export const bountyRoutes = (deps: BountiesDeps) => {
       return idempotentTransaction(c, async (tx) => ({ bounty: await createBounty(tx, c.var.user.id, input) }), 201);
     })
     .openapi(listRoute, async (c) => c.json(await listBounties(deps.sql, c.var.user.id, c.req.valid('query')), 200))
-    .openapi(openRoute, async (c) => sendJsonText(c, await openBountiesAnswer(deps.sql, c.var.user.id, c.req.valid('query'), deps.openPages), 200))
+    .openapi(openRoute, async (c) => {
+      const fresh = asksFresh(c.req.header('cache-control'));
+      return sendJsonText(c, await openBountiesAnswer(deps.sql, c.var.user.id, c.req.valid('query'), deps.openPages, { fresh }), 200);
+    })
     .openapi(readRoute, async (c) => c.json({ bounty: await readBounty(deps.sql, c.var.user.id, c.req.valid('param').id) }, 200))
     .openapi(claimRoute, (c) => {
       const { id } = c.req.valid('param');

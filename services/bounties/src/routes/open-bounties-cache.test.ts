@@ -196,6 +196,31 @@ describe('open-bounties pages kept in memory', () => {
     expect(refused.status).toBe(400);
   });
 
+  it("answer the claimer's own read after a claim (Cache-Control: no-cache) without the claimed bounty, though this copy has not heard it", async () => {
+    const tok = token();
+    const creator = await proCreator(ctx);
+    const claimer = await signIn(ctx);
+    const [copy] = copies;
+    const posted = await postBounty(copy.ctx, creator, { title: `Own claim ${tok}` });
+    await vi.waitFor(async () => expect((await search(copy, claimer, tok)).total).toBe(1));
+    const pid = await copy.cache.listenerPid();
+    if (pid === null) throw new Error('not listening');
+    process.kill(pid, 'SIGSTOP');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await claim(copy.ctx, claimer, posted.id);
+      // The kept page still lists it; the claimer's tab, which made the change, asks past it.
+      expect((await search(copy, claimer, tok)).total).toBe(1);
+      const fresh = await callAs(copy.ctx, claimer, 'GET', `/bounties/open?${new URLSearchParams({ q: tok })}`, { headers: { 'Cache-Control': 'no-cache' } });
+      expect(fresh.status).toBe(200);
+      expect(shown(bountiesAnswerSchema.parse(fresh.body))).toEqual({ total: 0, bounties: [] });
+      // What it read is kept: the next reads on this copy no longer list it either.
+      expect((await search(copy, claimer, tok)).total).toBe(0);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+  });
+
   it('never keep a page read before a change that commits while the search is in flight', async () => {
     const tok = token();
     const creator = await proCreator(ctx, 0);

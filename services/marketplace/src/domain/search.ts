@@ -122,7 +122,8 @@ const answerOf = ({ listings, total }: Omit<SearchPage, 'anyone'>, viewerId: str
 /**
  * The search's answer for `viewerId`, as JSON: the page from `cache` when given (a kept page is
  * shared by every viewer; only `seller_is_me` is the viewer's), else read now. With `query.seen`
- * (a `marketplace.listing_changed`'s transaction), never a page read before that transaction. Most viewers sell
+ * (a `marketplace.listing_changed`'s transaction), never a page read before that transaction; `fresh`
+ * (the caller's own change, `Cache-Control: no-cache`), read now and kept. Most viewers sell
  * none of a page and get its JSON as it was made once; a seller's answer is made for them.
  */
 export const searchAnswer = async (
@@ -130,8 +131,11 @@ export const searchAnswer = async (
   viewerId: string,
   query: MarketplaceSearchQuery,
   cache?: SearchPageCache,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<JsonText<MarketplaceSearchAnswer>> => {
-  const found = cache ? await cache.get(`${query.page}:${query.q}`, () => readSearchPage(db, query), { seen: query.seen }) : await readSearchPage(db, query);
+  const found = cache
+    ? await cache.get(`${query.page}:${query.q}`, () => readSearchPage(db, query), { seen: query.seen, fresh })
+    : await readSearchPage(db, query);
   return found.listings.some((l) => l.sellerId === viewerId) ? jsonText(answerOf(found, viewerId, query.page)) : found.anyone;
 };
 

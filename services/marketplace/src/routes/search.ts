@@ -1,5 +1,5 @@
 import { marketplaceSearchAnswerSchema, marketplaceSearchQuerySchema } from '@starforge/contracts/marketplace';
-import { createRouter, errorResponse, jsonResponse, protectedRoute, sendJsonText } from '@starforge/service-kit';
+import { asksFresh, createRouter, errorResponse, jsonResponse, protectedRoute, sendJsonText } from '@starforge/service-kit';
 import { searchAnswer } from '../domain/search';
 import type { MarketplaceDeps } from '../deps';
 
@@ -19,6 +19,7 @@ export const searchRoutes = (deps: MarketplaceDeps) => {
   });
   return createRouter().openapi(route, async (c) => {
     deps.refreshSearch();
-    return sendJsonText(c, await searchAnswer(deps.sql, c.var.user.id, c.req.valid('query'), deps.searchCache), 200);
+    const fresh = asksFresh(c.req.header('cache-control'));
+    return sendJsonText(c, await searchAnswer(deps.sql, c.var.user.id, c.req.valid('query'), deps.searchCache, { fresh }), 200);
   });
 };
