@@ -5,6 +5,9 @@ import './pages/landing.css';
 import './session/early-refresh';
 import './federation/early-remotes-map';
 import './dashboard/early-widgets';
+import { nextTask } from './boot/next-task';
 
-// The async boundary that lets federation negotiate shared singletons before React loads.
-import('./bootstrap');
+// The async boundary that lets federation negotiate shared singletons before React loads, in a
+// task after this script's own: the federation runtime's start and that negotiation would
+// otherwise be one long task on a phone.
+void nextTask().then(() => import('./bootstrap'));

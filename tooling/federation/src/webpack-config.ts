@@ -77,7 +77,9 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
         // Only browser code in the runtime, and no remote-loading code in a remote's entry (only the
         // shell loads remotes): each remoteEntry.js is 35 KB smaller, less to parse on a phone.
         experiments: { optimization: { target: 'web', ...(isShell ? {} : { disableRemote: true }) } },
-        ...(isShell ? { remotes: {}, runtimePlugins: [resolve(appDir, 'src/federation/fetch-timeout-plugin.ts')] } : {}),
+        ...(isShell
+          ? { remotes: {}, runtimePlugins: [resolve(appDir, 'src/federation/fetch-timeout-plugin.ts'), resolve(appDir, 'src/federation/yield-plugin.ts')] }
+          : {}),
       }),
       // Pre-compressed copies, so the gateway serves brotli or gzip without compressing per request.
       ...(production

@@ -1,0 +1,25 @@
+import { test, expect } from './support/fixtures';
+import { mainThreadTasks } from './support/main-thread-tasks';
+
+// How the shell's start is cut into tasks, read from a trace of the load: structure, not timing.
+// A phone runs each task four times slower; work that shares a task blocks input as one.
+const shellMain = /^\/main\.[0-9a-f]{8}\.js$/;
+const script = /\.js$/;
+
+for (const screen of ['/', '/auth', '/pricing']) {
+  test(`${screen}: the task that runs main.js (the federation runtime) starts none of the shell's chunks; they load in a later task`, async ({
+    browser,
+    page,
+  }) => {
+    const tasks = await mainThreadTasks(browser, page, async () => {
+      await page.goto(screen);
+      await expect(page.locator('#root[data-prerendered], #root[data-snapshot]')).toHaveCount(1);
+      await page.waitForLoadState('networkidle');
+    });
+    const runsMain = tasks.filter((task) => task.evaluated.some((file) => shellMain.test(file)));
+    expect(runsMain, 'main.js evaluated once, in one task').toHaveLength(1);
+    expect(runsMain[0]?.requested.filter((url) => script.test(url))).toEqual([]);
+    // The chunks are asked for all the same, from the next task on.
+    expect(tasks.some((task) => task.requested.some((url) => script.test(url) && !shellMain.test(url)))).toBe(true);
+  });
+}
