@@ -23,3 +23,27 @@ for (const screen of ['/', '/auth', '/pricing']) {
     expect(tasks.some((task) => task.requested.some((url) => script.test(url) && !shellMain.test(url)))).toBe(true);
   });
 }
+
+for (const screen of ['/', '/auth', '/pricing']) {
+  test(`${screen}: nothing reads localStorage while the page starts (a page's first read waits on the browser process)`, async ({ page }) => {
+    await page.addInitScript(() => {
+      // Which storage each read was of is told apart after the load: asking now would open it.
+      const reads: { storage: Storage; key: string }[] = [];
+      (window as unknown as { __storageReads: typeof reads }).__storageReads = reads;
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (this: Storage, key: string) {
+        reads.push({ storage: this, key });
+        return getItem.call(this, key);
+      };
+    });
+    await page.goto(screen);
+    await expect(page.locator('#root[data-prerendered], #root[data-snapshot]')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    const localReads = await page.evaluate(() =>
+      (window as unknown as { __storageReads: { storage: Storage; key: string }[] }).__storageReads
+        .filter((read) => read.storage === window.localStorage)
+        .map((read) => read.key),
+    );
+    expect(localReads).toEqual([]);
+  });
+}
