@@ -30,7 +30,8 @@ export const mainThreadTasks = async (browser: Browser, page: Page, load: () => 
   await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'loading'] });
   await load();
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const evaluations = events.filter((e) => e.name === 'EvaluateScript' && e.args?.data?.url?.startsWith('http'));
+  const evaluations = events.filter((e) => e.name === 'EvaluateScript' && e.args?.data?.url?.startsWith(new URL(page.url()).origin));
+  // The page's renderer main thread: the one that evaluated the page's own scripts.
   const first = evaluations[0];
   if (!first) throw new Error('the trace has no script evaluation of the page');
   const own = events.filter((e) => e.pid === first.pid && e.tid === first.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
@@ -40,7 +41,8 @@ export const mainThreadTasks = async (browser: Browser, page: Page, load: () => 
     if (TASK_NAMES.has(event.name) && !(last && event.ts < last.ts + (last.dur ?? 0))) tasks.push(event);
   }
   const inside = (task: TraceEvent, event: TraceEvent) => event.ts >= task.ts && event.ts <= task.ts + (task.dur ?? 0);
-  const requests = events.filter((e) => e.pid === first.pid && e.tid === first.tid && e.name === 'ResourceSendRequest' && e.args?.data?.url);
+  // Requests of the renderer, whichever of its threads logged them, placed in the main thread's tasks by time.
+  const requests = events.filter((e) => e.pid === first.pid && e.name === 'ResourceSendRequest' && e.args?.data?.url);
   return tasks.map((task) => ({
     evaluated: evaluations.filter((e) => e.pid === first.pid && inside(task, e)).map((e) => fileOf(e.args?.data?.url ?? '')),
     requested: requests.filter((e) => inside(task, e)).map((e) => fileOf(e.args?.data?.url ?? '')),
