@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import { busiestScript, type CpuProfile } from './sampled-scripts';
 
 /** Lighthouse's mobile preset slows the CPU 4×; a task longer than 50 ms blocks input for the rest. */
 const SLOWDOWN = 4;
@@ -20,7 +21,11 @@ interface TraceEvent {
 export interface LoadTasks {
   /** Thread CPU of every top-level task of the page's main thread, ms. */
   mainThreadCpuMs: number;
-  /** The longest top-level task's thread CPU, ms, and what ran in it (a script's file, else the largest event). */
+  /**
+   * The longest top-level task's thread CPU, ms, and what ran in it: with `profiled`, the script
+   * whose code the sampling profiler caught most in it; else a script event's file, else the
+   * largest event.
+   */
   longestTaskMs: number;
   longestTask: string;
   /** Σ max(0, 4 × thread CPU − 50 ms) over the tasks from first contentful paint on: total blocking time at 4× CPU. */
@@ -35,13 +40,21 @@ const fileOf = (url: string): string => url.split('/').pop()?.split('?')[0] || u
  * busy with other work inflates it; thread CPU barely moves with other load, so this is the figure
  * to compare code by on a shared machine.
  */
-export const loadTasks = async (browser: Browser, url: string, settleMs = 3_000): Promise<LoadTasks> => {
+export const loadTasks = async (browser: Browser, url: string, { profiled = false, settleMs = 3_000 } = {}): Promise<LoadTasks> => {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
   try {
     const page = await context.newPage();
+    // Sampled every millisecond, only to name the longest task's code. The profiler costs the page
+    // thread CPU of its own (V8 logs every function it compiles), so a profiled load's figures are
+    // not comparable with an unprofiled one's.
+    const cdp = profiled ? await context.newCDPSession(page) : undefined;
+    await cdp?.send('Profiler.enable');
+    await cdp?.send('Profiler.setSamplingInterval', { interval: 1_000 });
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'loading'] });
+    await cdp?.send('Profiler.start');
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await page.waitForTimeout(settleMs);
+    const profile = cdp ? ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
     const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
     const host = new URL(url).host;
     const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -75,7 +88,8 @@ export const loadTasks = async (browser: Browser, url: string, settleMs = 3_000)
       const inside = own.filter((e) => e !== longest && !TASK_NAMES.has(e.name) && e.ts >= longest.ts && e.ts < end);
       const script = inside.find((e) => e.args?.data?.url);
       const largest = [...inside].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))[0];
-      what = script?.args?.data?.url ? `${script.name} ${fileOf(script.args.data.url)}` : (largest?.name ?? 'task');
+      const sampled = profile && busiestScript(profile, longest.ts, end);
+      what = sampled ? `code of ${sampled}` : script?.args?.data?.url ? `${script.name} ${fileOf(script.args.data.url)}` : (largest?.name ?? 'task');
     }
     return { mainThreadCpuMs: cpu, longestTaskMs: (longest?.tdur ?? 0) / 1000, longestTask: what, blockingAt4xMs: blocking };
   } finally {

@@ -11,7 +11,7 @@ import { UnknownRemotePage } from './unknown-remote-page';
 const loaded = new Map<RemoteName, RemoteRoutesModule>();
 
 /**
- * Loads a remote's routes before its screen renders (the bootstrap does it for a screen whose
+ * Loads a remote's routes before its screen renders (the shell's start does it for a screen whose
  * snapshot is painted), so the first render draws the screen, not the spinner.
  */
 export const preloadRemoteScreen = async (remote: RemoteName): Promise<void> => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
@@ -60,9 +60,13 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
         // Styles are files, not scripts: the page is styled before any JavaScript runs, and a
         // remote's chunk brings its stylesheet in parallel with its script.
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
+        // No localStorage read in the federation runtime's start (the loader says why).
+        { test: /@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/, use: resolve(import.meta.dirname, 'federation-debug-loader.cjs') },
       ],
     },
     plugins: [
+      // The federation runtime's debug output, on when the frontends are built with FEDERATION_DEBUG=1.
+      new webpack.DefinePlugin({ FEDERATION_DEBUG: JSON.stringify(process.env.FEDERATION_DEBUG === '1') }),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -77,7 +81,9 @@ export const webpackConfig = (app: FrontendApp, { root, mode }: ConfigOptions): 
         // Only browser code in the runtime, and no remote-loading code in a remote's entry (only the
         // shell loads remotes): each remoteEntry.js is 35 KB smaller, less to parse on a phone.
         experiments: { optimization: { target: 'web', ...(isShell ? {} : { disableRemote: true }) } },
-        ...(isShell ? { remotes: {}, runtimePlugins: [resolve(appDir, 'src/federation/fetch-timeout-plugin.ts')] } : {}),
+        ...(isShell
+          ? { remotes: {}, runtimePlugins: [resolve(appDir, 'src/federation/fetch-timeout-plugin.ts'), resolve(appDir, 'src/federation/yield-plugin.ts')] }
+          : {}),
       }),
       // Pre-compressed copies, so the gateway serves brotli or gzip without compressing per request.
       ...(production

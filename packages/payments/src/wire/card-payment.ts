@@ -1,4 +1,4 @@
-import '@starforge/contracts/shared';
+import '@starforge/contracts/zod';
 import { z } from 'zod';
 import {
   CARD_PROCESSOR_MODES,
