@@ -36,7 +36,7 @@ describe('the nft service killed with SIGKILL in the middle of a mint', () => {
     await eventually(async () => (await active()) === 1, 10_000);
     // Inside the job's transaction: the mint row is locked and updated, not committed.
     await eventually(
-      async () => (await ctx.sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%_complete_mint%'`).length === 1,
+      async () => (await ctx.sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%record_nft_mint%'`).length === 1,
       5_000,
     );
     first.kill('SIGKILL');

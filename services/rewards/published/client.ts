@@ -73,6 +73,14 @@ export const creditPendingCash = async (db: Db, m: PendingCashMove): Promise<boo
 export const settleCash = async (db: Db, m: Settlement): Promise<boolean> =>
   movedOf(await db<{ moved: boolean }[]>`select rewards.settle_cash(${m.userId}, ${m.key}) as moved`);
 
+/**
+ * `rewards.record_nft_mint`: counts a completed mint once per mint id (total_nfts, the NFT
+ * achievements, `rewards.account_changed`); true when it earned MINT_POINTS, false past the UTC
+ * day's MINT_POINT_AWARDS_PER_DAY or for a mint already recorded.
+ */
+export const recordNftMint = async (db: Db, m: { userId: string; mintId: string }): Promise<boolean> =>
+  (await db<{ earned: boolean }[]>`select rewards.record_nft_mint(${m.userId}, ${m.mintId}) as earned`)[0]?.earned === true;
+
 /** One user's call, for `crossUserTransaction` to make in its lock order; a zero amount calls nothing. */
 const inTurn =
   <M extends { userId: string }>(call: (tx: Tx, m: M) => Promise<boolean>, amountOf: (m: M) => number | null) =>

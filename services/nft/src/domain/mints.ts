@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MINT_POINTS } from '@starforge/contracts/rewards';
 import type { MintNft, Nft } from '@starforge/contracts/nft';
 import { nftSqlStates } from '@starforge/nft-published/sql-states';
+import { recordNftMint } from '@starforge/rewards-published';
 import { ApiError, publishEvent, transaction, type Db, type Jobs, type Sql } from '@starforge/service-kit';
 import { nftColumns, nftOf, type NftRow } from './nfts';
 
@@ -45,20 +46,22 @@ const simulatedTxHash = () => `0x${randomBytes(32).toString('hex')}`;
 
 /**
  * The job's work: completes the mint once (nothing when it is no longer pending, so a job that
- * runs twice records it once), records it in rewards in the same transaction and publishes
+ * runs twice records it once), records it in rewards through its client in the same transaction
+ * (the mint row locked first, then rewards' rows) and publishes
  * `nft.mint_completed` last, with the points the mint earned (0 past the day's
  * MINT_POINT_AWARDS_PER_DAY, when rewards still counts it but awards none). Answers whether this
  * call completed it.
  */
 export const completeMint = async (sql: Sql, nftId: string): Promise<boolean> =>
   sql.begin(async (tx) => {
-    const [done] = await tx<{ ownerId: string; tokenId: string; recorded: boolean }[]>`
-      select owner_id, token_id, recorded from nft._complete_mint(${nftId}, ${simulatedTxHash()})`;
+    const [done] = await tx<{ ownerId: string; tokenId: string }[]>`
+      select owner_id, token_id from nft._finish_mint(${nftId}, ${simulatedTxHash()})`;
     if (!done) return false;
+    const earned = await recordNftMint(tx, { userId: done.ownerId, mintId: nftId });
     await publishEvent(tx, {
       userId: done.ownerId,
       type: 'nft.mint_completed',
-      data: { nftId, tokenId: done.tokenId, points: done.recorded ? MINT_POINTS : 0 },
+      data: { nftId, tokenId: done.tokenId, points: earned ? MINT_POINTS : 0 },
     });
     return true;
   }) as Promise<boolean>;
