@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEventType } from '@starforge/contracts/shared';
-import { LiveResources, type LiveEventSource } from './live-resources';
+import { LiveResources, liveReadInit, type LiveEventSource, type LiveRead } from './live-resources';
 
 /** An event source the test drives by hand, as the page's stream would. */
 const manualSource = () => {
@@ -215,5 +215,31 @@ describe('LiveResources', () => {
     await settle();
     expect(loader.requests()).toBe(1);
     expect(resources.snapshot('summary').data).toBeUndefined();
+  });
+
+  it('marks the read after this tab’s own change fresh, that one only, even when an event coalesces with it or a read is in flight', async () => {
+    const { source, emit } = manualSource();
+    const resources = new LiveResources(source);
+    const reads: boolean[] = [];
+    const answers: (() => void)[] = [];
+    const load = ({ fresh }: LiveRead) =>
+      new Promise<number>((resolve) => {
+        reads.push(fresh);
+        answers.push(() => resolve(reads.length));
+      });
+    resources.watch({ key: 'open', load, events }, () => {});
+    await settle();
+    emit('rewards.account_changed');
+    resources.refetch('open', { fresh: true });
+    answers.shift()?.();
+    await settle();
+    answers.shift()?.();
+    await settle();
+    emit('rewards.account_changed');
+    await settle();
+    // The first read, then the own change's (the event's trigger folded into it, after the read in flight), then an event's.
+    expect(reads).toEqual([false, true, false]);
+    expect(liveReadInit({ fresh: true })).toEqual({ method: 'GET', headers: { 'Cache-Control': 'no-cache' } });
+    expect(liveReadInit({ fresh: false })).toEqual({ method: 'GET' });
   });
 });

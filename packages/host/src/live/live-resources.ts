@@ -6,11 +6,24 @@ export interface LiveEventSource {
   onGap(handler: () => void): () => void;
 }
 
+/** Why a resource is read this time. */
+export interface LiveRead {
+  /**
+   * This tab has just changed what the resource shows (a claim from the list): ask past the
+   * server's caches (`Cache-Control: no-cache`, `liveReadInit`), whose copy may not have heard
+   * the change yet. False for a first read, another user's event and a gap.
+   */
+  fresh: boolean;
+}
+
+/** A GET's init for `read`: `Cache-Control: no-cache` when it is `fresh` (the services' caches honour it). */
+export const liveReadInit = (read: LiveRead): RequestInit => (read.fresh ? { method: 'GET', headers: { 'Cache-Control': 'no-cache' } } : { method: 'GET' });
+
 /** How to read one resource and which live events make it stale. */
 export interface LiveResourceSpec<T> {
   /** Names the resource: watchers with the same key share its data and its one request. */
   key: string;
-  load: () => Promise<T>;
+  load: (read: LiveRead) => Promise<T>;
   /** Events after which the resource is read again (besides a gap in the stream). */
   events: readonly ServerEventType[];
 }
@@ -27,11 +40,13 @@ export interface LiveResourceState<T> {
 
 interface Entry {
   state: LiveResourceState<unknown>;
-  load: () => Promise<unknown>;
+  load: (read: LiveRead) => Promise<unknown>;
   listeners: Set<() => void>;
   inFlight: boolean;
   /** Something made the data stale while a request was running: read again after it. */
   stale: boolean;
+  /** The next read follows this tab's own change (`LiveRead.fresh`). */
+  fresh: boolean;
   scheduled: boolean;
   /** Moves on at each clear(), so an answer asked for before it is dropped. */
   generation: number;
@@ -96,11 +111,15 @@ export class LiveResources {
     };
   }
 
-  /** Reads `key` again soon (coalesced with other triggers in the same tick). */
-  refetch(key: string): void {
+  /**
+   * Reads `key` again soon (coalesced with other triggers in the same tick); `fresh` after this
+   * tab's own change, which the next read carries whatever else triggers it.
+   */
+  refetch(key: string, { fresh = false }: { fresh?: boolean } = {}): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     entry.stale = true;
+    if (fresh) entry.fresh = true;
     if (entry.scheduled) return;
     entry.scheduled = true;
     queueMicrotask(() => {
@@ -123,7 +142,17 @@ export class LiveResources {
   private entry(spec: LiveResourceSpec<unknown>): Entry {
     let entry = this.entries.get(spec.key);
     if (!entry) {
-      entry = { state: initialState, load: spec.load, listeners: new Set(), inFlight: false, stale: false, scheduled: false, generation: 0, unsubscribe: null };
+      entry = {
+        state: initialState,
+        load: spec.load,
+        listeners: new Set(),
+        inFlight: false,
+        stale: false,
+        fresh: false,
+        scheduled: false,
+        generation: 0,
+        unsubscribe: null,
+      };
       this.entries.set(spec.key, entry);
     }
     entry.load = spec.load;
@@ -134,10 +163,12 @@ export class LiveResources {
     if (entry.inFlight || !entry.stale || !this.readable) return;
     entry.stale = false;
     entry.inFlight = true;
+    const read: LiveRead = { fresh: entry.fresh };
+    entry.fresh = false;
     const generation = entry.generation;
     let request: Promise<unknown>;
     try {
-      request = entry.load();
+      request = entry.load(read);
     } catch (error) {
       request = Promise.reject(error);
     }

@@ -23,9 +23,9 @@ const pageSinks: FailureSinks = {
 
 /** `load`, with its failure logged (and announced) as `failure` says, then passed on to the caller. */
 export const loggedLoad =
-  <T>(load: () => Promise<T>, failure: ReadFailure, sinks: FailureSinks = pageSinks) =>
-  (): Promise<T> =>
-    load().catch((error: unknown) => {
+  <A extends unknown[], T>(load: (...args: A) => Promise<T>, failure: ReadFailure, sinks: FailureSinks = pageSinks) =>
+  (...args: A): Promise<T> =>
+    load(...args).catch((error: unknown) => {
       if (!failure.expected?.(error)) {
         sinks.log(`${failure.what} could not be read`, error);
         if (failure.announce !== undefined) sinks.announce(failure.announce);

@@ -21,14 +21,15 @@ export interface LiveReadSpec<T> extends LiveResourceSpec<T> {
   failure?: ReadFailure;
 }
 
-const readOf = <T>({ load, failure }: LiveReadSpec<T>): (() => Promise<T>) => (failure ? loggedLoad(load, failure) : load);
+const readOf = <T>({ load, failure }: LiveReadSpec<T>): LiveResourceSpec<T>['load'] => (failure ? loggedLoad(load, failure) : load);
 
 /**
  * Data read over HTTP and kept up to date by live events, never by polling:
  * `useLiveResource({ key: '/api/rewards/summary', load: getSummary, events: ['rewards.account_changed'] })`.
  * It is read when the first component with that key mounts, again after each listed event and
  * after a gap in the stream; components with the same key share one request and one answer.
- * `refetch` reads it again now (after an action whose answer changes it). The key and events
+ * `refetch` reads it again now, after this tab's action changed it: that read is `fresh`
+ * (`LiveRead`), so a load that sends `liveReadInit(read)` asks past the server's caches. The key and events
  * are taken when the component starts watching; the latest `load` is used.
  * `failure: { what: 'the cart', announce: marketplaceMessages.loadCartFailed }` logs a failed
  * read once per request as 'the cart could not be read' (and toasts it), then fails it as usual.
@@ -40,11 +41,11 @@ export const useLiveResource = <T>(spec: LiveReadSpec<T>): LiveResourceState<T> 
     latest.current = spec;
   });
   const subscribe = useCallback(
-    (listener: () => void) => liveResources.watch({ ...latest.current, key, load: () => readOf(latest.current)() }, listener),
+    (listener: () => void) => liveResources.watch({ ...latest.current, key, load: (read) => readOf(latest.current)(read) }, listener),
     [key],
   );
   const snapshot = () => liveResources.snapshot<T>(key);
   const state = useSyncExternalStore(subscribe, snapshot, snapshot);
-  const refetch = useCallback(() => liveResources.refetch(key), [key]);
+  const refetch = useCallback(() => liveResources.refetch(key, { fresh: true }), [key]);
   return { ...state, refetch };
 };
