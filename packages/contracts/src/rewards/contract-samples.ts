@@ -178,5 +178,3 @@ export const SAMPLE_CONTRACTS: readonly SampleContract[] = [
     call: { function: 'transfer', args: ['0x000000000000000000000000000000000000dEaD', '250'] },
   },
 ];
-
-export { SAMPLE_SUITES, type SampleSuite } from './contract-suite-samples';
