@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { bountiesAnswerSchema, type BountiesAnswer } from '@starforge/contracts/bounties';
 import { createSql, type Sql, type Tx } from '@starforge/service-kit';
+import { withListenerHeld } from '@starforge/service-kit/notified-cache/testing/hold-listener';
 import { testAppOf } from '@starforge/test-db/harness';
 import { createApp } from '../app';
 import { OPEN_BOUNTIES_CHANGED_CHANNEL, openBountiesPageCache, type OpenBountiesPageCache } from '../domain/open-bounty-pages';
@@ -171,12 +172,8 @@ describe('open-bounties pages kept in memory', () => {
     const [copy] = copies;
     // This copy's LISTEN backend is stopped, so the posting's NOTIFY reaches it only later (the
     // browser heard the public event first), made certain.
-    const pid = await copy.cache.listenerPid();
-    if (pid === null) throw new Error('not listening');
-    process.kill(pid, 'SIGSTOP');
-    try {
-      // What was already on its way is read meanwhile; then the page without the bounty is kept.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await withListenerHeld(copy.cache, async () => {
+      // The page without the bounty is kept.
       expect((await search(copy, viewer, tok)).total).toBe(0);
       const generation = copy.cache.generation;
       const posted = await postBounty(copy.ctx, creator, { title: `Seen ${tok}` });
@@ -188,9 +185,7 @@ describe('open-bounties pages kept in memory', () => {
       // Read past the kept page and not kept: without `seen` it is still served until the NOTIFY is heard.
       expect(copy.cache.generation).toBe(generation);
       expect((await search(copy, viewer, tok)).total).toBe(0);
-    } finally {
-      process.kill(pid, 'SIGCONT');
-    }
+    });
     await vi.waitFor(async () => expect((await search(copy, viewer, tok)).total).toBe(1));
     const refused = await callAs(copy.ctx, viewer, 'GET', `/bounties/open?${new URLSearchParams({ q: tok, seen: '12a' })}`);
     expect(refused.status).toBe(400);
@@ -203,11 +198,7 @@ describe('open-bounties pages kept in memory', () => {
     const [copy] = copies;
     const posted = await postBounty(copy.ctx, creator, { title: `Own claim ${tok}` });
     await vi.waitFor(async () => expect((await search(copy, claimer, tok)).total).toBe(1));
-    const pid = await copy.cache.listenerPid();
-    if (pid === null) throw new Error('not listening');
-    process.kill(pid, 'SIGSTOP');
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await withListenerHeld(copy.cache, async () => {
       await claim(copy.ctx, claimer, posted.id);
       // The kept page still lists it; the claimer's tab, which made the change, asks past it.
       expect((await search(copy, claimer, tok)).total).toBe(1);
@@ -216,9 +207,7 @@ describe('open-bounties pages kept in memory', () => {
       expect(shown(bountiesAnswerSchema.parse(fresh.body))).toEqual({ total: 0, bounties: [] });
       // What it read is kept: the next reads on this copy no longer list it either.
       expect((await search(copy, claimer, tok)).total).toBe(0);
-    } finally {
-      process.kill(pid, 'SIGCONT');
-    }
+    });
   });
 
   it('never keep a page read before a change that commits while the search is in flight', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { marketplaceSearchAnswerSchema, type MarketplaceSearchAnswer } from '@starforge/contracts/marketplace';
 import { createSql, type Sql, type Tx } from '@starforge/service-kit';
+import { withListenerHeld } from '@starforge/service-kit/notified-cache/testing/hold-listener';
 import { testAppOf, type TestApp } from '@starforge/test-db/harness';
 import { createApp } from '../app';
 import { LISTINGS_CHANGED_CHANNEL, searchPageCache, type SearchPageCache } from '../domain/search';
@@ -213,12 +214,8 @@ describe('search pages kept in memory', () => {
 
     // This copy's LISTEN backend is stopped, so the re-listing's NOTIFY reaches it only later:
     // the failed CI run's order (the browser heard the public event first), made certain.
-    const pid = await copy.cache.listenerPid();
-    if (pid === null) throw new Error('not listening');
-    process.kill(pid, 'SIGSTOP');
-    try {
-      // What was already on its way is read meanwhile; then the page without the NFT is kept.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await withListenerHeld(copy.cache, async () => {
+      // The page without the NFT is kept.
       expect((await search(copy, viewer, tok, withdrawn.transactionId)).total).toBe(0);
       const generation = copy.cache.generation;
       expect((await callAs(copy, seller, 'POST', path, { body: { price: '3.00' } })).status).toBe(201);
@@ -230,9 +227,7 @@ describe('search pages kept in memory', () => {
       // the browser's was in CI) still gets the kept page until it does.
       expect(copy.cache.generation).toBe(generation);
       expect((await search(copy, viewer, tok)).total).toBe(0);
-    } finally {
-      process.kill(pid, 'SIGCONT');
-    }
+    });
     await vi.waitFor(() => expect(copy.cache.size).toBe(0));
     expect(shown(await search(copy, viewer, tok))).toEqual({ total: 1, listings: [[`Seen ${tok}`, 300]] });
   });
