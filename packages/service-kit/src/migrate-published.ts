@@ -62,7 +62,8 @@ export const applyPublished = async (tx: TransactionSql, schema: string, dir: st
   while (pending.length > 0) {
     const deferred: PublishedFile[] = [];
     let firstMissing: unknown;
-    for (const { file, text, checksum } of pending) {
+    for (const published of pending) {
+      const { file, text, checksum } = published;
       try {
         await tx.savepoint(async (sp) => {
           await sp.unsafe(`set local search_path to ${schema}, public`);
@@ -71,7 +72,7 @@ export const applyPublished = async (tx: TransactionSql, schema: string, dir: st
         });
       } catch (error) {
         if (!(error instanceof postgres.PostgresError) || !missingObject.has(error.code)) throw error;
-        deferred.push({ file, text, checksum });
+        deferred.push(published);
         firstMissing ??= error;
         continue;
       }
