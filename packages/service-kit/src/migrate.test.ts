@@ -71,6 +71,55 @@ describe('migrate', () => {
     await expect(migrate(sql, schema, kit, { kitSet: 'Bad-Name' })).rejects.toThrow(/Invalid kit migration set name/);
   });
 
+  describe('a file that needs a kit set', () => {
+    /** A kit set's folder and the module that exports it, beside a service's `migrations/`. */
+    const withKitSet = () => {
+      const root = mkdtempSync(join(tmpdir(), 'kit-need-'));
+      for (const sub of ['set', 'migrations']) mkdirSync(join(root, sub));
+      writeFileSync(join(root, 'set', '00001_create_kit_things.sql'), 'create table kit_things (id int primary key);');
+      writeFileSync(join(root, 'set', '00002_add_name.sql'), 'alter table kit_things add column name text;');
+      writeFileSync(join(root, 'set.mjs'), `export const demoMigrations = { kitSet: 'demo', dir: ${JSON.stringify(join(root, 'set'))} };`);
+      return { set: join(root, 'set'), migrations: join(root, 'migrations') };
+    };
+    const needsDemo = "-- needs demoMigrations from '../set.mjs' up to 00001\n";
+    const uses = 'create table things (id int primary key, kit_id int references kit_things (id));';
+    const kitRows = async (schema: string) => sql`select kit_set, version from ${sql(schema)}.kit_migrations order by version`;
+
+    it('gets the set up to that version just before the file, recorded as the set, once', async () => {
+      const schema = `m_need_${Date.now()}`;
+      const { set, migrations } = withKitSet();
+      writeFileSync(join(migrations, '00001_create_things.sql'), needsDemo + uses);
+      expect(await migrate(sql, schema, migrations)).toEqual([1]);
+      expect(await kitRows(schema)).toEqual([{ kitSet: 'demo', version: 1 }]);
+      // The set's own run (runService's kitMigrations) applies only what the file did not need.
+      expect(await migrate(sql, schema, set, { kitSet: 'demo' })).toEqual([2]);
+      expect(await migrate(sql, schema, migrations)).toEqual([]);
+      expect(await kitRows(schema)).toEqual([
+        { kitSet: 'demo', version: 1 },
+        { kitSet: 'demo', version: 2 },
+      ]);
+    });
+
+    it('leaves a schema alone that ran the file before it named the set', async () => {
+      const schema = `m_need_old_${Date.now()}`;
+      const { migrations } = withKitSet();
+      writeFileSync(join(migrations, '00001_create_things.sql'), 'create table things (id int primary key);');
+      expect(await migrate(sql, schema, migrations)).toEqual([1]);
+      writeFileSync(join(migrations, '00001_create_things.sql'), needsDemo + uses);
+      writeFileSync(join(migrations, '00002_seed.sql'), 'insert into things (id) values (1);');
+      expect(await migrate(sql, schema, migrations)).toEqual([2]);
+      expect(await sql`select to_regclass(${`${schema}.kit_things`})::text as kit_things`).toEqual([{ kitThings: null }]);
+    });
+
+    it('refuses a module without that set, or a version the set does not have', async () => {
+      const { migrations } = withKitSet();
+      writeFileSync(join(migrations, '00001_create_things.sql'), "-- needs otherMigrations from '../set.mjs' up to 00001\nselect 1;");
+      await expect(migrate(sql, `m_need_bad_${Date.now()}`, migrations)).rejects.toThrow(/exports no kit migration set named otherMigrations/);
+      writeFileSync(join(migrations, '00001_create_things.sql'), "-- needs demoMigrations from '../set.mjs' up to 00003\nselect 1;");
+      await expect(migrate(sql, `m_need_far_${Date.now()}`, migrations)).rejects.toThrow(/has no version 3/);
+    });
+  });
+
   describe('published SQL', () => {
     /** A service folder: `migrations/` and `published/` side by side, as in services/<d>/. */
     const service = (migrations: Record<string, string>, published: Record<string, string>) => {

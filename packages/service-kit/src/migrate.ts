@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import postgres from 'postgres';
+import postgres, { type TransactionSql } from 'postgres';
 import type { Sql } from './db';
+import { kitSetNeeds, resolveKitSetNeed } from './kit-set-needs';
 import { applyPublished, publishedDirBeside } from './migrate-published';
 
 const migrationFile = /^(\d{5})_([a-z0-9_]+)\.sql$/;
@@ -50,11 +51,67 @@ export interface KitMigrations {
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
+/** Where one run of files is recorded: the service's `schema_migrations` or a kit set's rows of `kit_migrations`. */
+interface History {
+  done: Set<number>;
+  record: (migration: Migration) => Promise<unknown>;
+}
+
+const serviceHistory = async (tx: TransactionSql, schema: string): Promise<History> => {
+  await tx`
+    create table if not exists ${tx(schema)}.schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`;
+  const rows = await tx<{ version: number }[]>`select version from ${tx(schema)}.schema_migrations`;
+  return {
+    done: new Set(rows.map((r) => r.version)),
+    record: ({ version, name }) => tx`insert into ${tx(schema)}.schema_migrations ${tx({ version, name })}`,
+  };
+};
+
+const kitSetHistory = async (tx: TransactionSql, schema: string, kitSet: string): Promise<History> => {
+  if (!identifier.test(kitSet)) throw new Error(`Invalid kit migration set name: ${kitSet}`);
+  await tx`
+    create table if not exists ${tx(schema)}.kit_migrations (
+      kit_set text not null,
+      version integer not null,
+      name text not null,
+      applied_at timestamptz not null default now(),
+      primary key (kit_set, version)
+    )`;
+  const rows = await tx<{ version: number }[]>`select version from ${tx(schema)}.kit_migrations where kit_set = ${kitSet}`;
+  return {
+    done: new Set(rows.map((r) => r.version)),
+    record: ({ version, name }) => tx`insert into ${tx(schema)}.kit_migrations ${tx({ kitSet, version, name })}`,
+  };
+};
+
+const run = async (tx: TransactionSql, schema: string, text: string) => {
+  await tx.unsafe(`set local search_path to ${schema}, public`);
+  // The file is our own source code, never user input.
+  await tx.unsafe(text);
+};
+
+/** A kit set's files up to `upTo` that the schema has not run yet (kit-set-needs.ts). */
+const applyKitSetUpTo = async (tx: TransactionSql, schema: string, set: KitMigrations, upTo: number) => {
+  const files = await listMigrations(set.dir);
+  if (files.length < upTo) throw new Error(`Kit migration set ${set.kitSet} has no version ${upTo} (it has ${files.length})`);
+  const history = await kitSetHistory(tx, schema, set.kitSet);
+  for (const file of files.slice(0, upTo)) {
+    if (history.done.has(file.version)) continue;
+    await run(tx, schema, await readFile(file.path, 'utf8'));
+    await history.record(file);
+  }
+};
+
 /**
  * Applies a service's migrations into its own schema, in order, each once, in one transaction,
- * then its published SQL where it changed (migrate-published.ts). Safe to run from several
- * processes at once: an advisory lock per schema serializes them, and applied versions are
- * recorded in `<schema>.schema_migrations` (or in `<schema>.kit_migrations` for a kit-owned set).
+ * then its published SQL where it changed (migrate-published.ts). A file that builds on a kit
+ * set's tables gets that set first (kit-set-needs.ts). Safe to run from several processes at
+ * once: an advisory lock per schema serializes them, and applied versions are recorded in
+ * `<schema>.schema_migrations` (or in `<schema>.kit_migrations` for a kit-owned set).
  */
 export const migrate = async (sql: Sql, schema: string, dir: string, options: MigrateOptions = {}): Promise<number[]> => {
   if (!identifier.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
@@ -72,35 +129,13 @@ export const migrate = async (sql: Sql, schema: string, dir: string, options: Mi
         { cause: error },
       );
     });
-    let done: Set<number>;
-    if (kitSet === undefined) {
-      await tx`
-        create table if not exists ${tx(schema)}.schema_migrations (
-          version integer primary key,
-          name text not null,
-          applied_at timestamptz not null default now()
-        )`;
-      done = new Set((await tx<{ version: number }[]>`select version from ${tx(schema)}.schema_migrations`).map((r) => r.version));
-    } else {
-      await tx`
-        create table if not exists ${tx(schema)}.kit_migrations (
-          kit_set text not null,
-          version integer not null,
-          name text not null,
-          applied_at timestamptz not null default now(),
-          primary key (kit_set, version)
-        )`;
-      done = new Set((await tx<{ version: number }[]>`select version from ${tx(schema)}.kit_migrations where kit_set = ${kitSet}`).map((r) => r.version));
-    }
+    const history = kitSet === undefined ? await serviceHistory(tx, schema) : await kitSetHistory(tx, schema, kitSet);
     for (const migration of migrations) {
-      if (done.has(migration.version)) continue;
+      if (history.done.has(migration.version)) continue;
       const text = await readFile(migration.path, 'utf8');
-      await tx.unsafe(`set local search_path to ${schema}, public`);
-      // The file is our own source code, never user input.
-      await tx.unsafe(text);
-      const record = { version: migration.version, name: migration.name };
-      if (kitSet === undefined) await tx`insert into ${tx(schema)}.schema_migrations ${tx(record)}`;
-      else await tx`insert into ${tx(schema)}.kit_migrations ${tx({ kitSet, ...record })}`;
+      for (const need of kitSetNeeds(text)) await applyKitSetUpTo(tx, schema, await resolveKitSetNeed(need, dir), need.upTo);
+      await run(tx, schema, text);
+      await history.record(migration);
       applied.push(migration.version);
     }
     const publishedDir = kitSet === undefined ? (options.publishedDir ?? publishedDirBeside(dir)) : undefined;

@@ -20,8 +20,9 @@ interface RunServiceOptions {
   migrationsDir: string;
   /**
    * Kit-owned migration sets to apply into the service's schema after its own migrations (e.g.
-   * idempotencyKeyMigrations), in the order the launcher's `migrateAll` leaves them: a domain whose own
-   * history made a set's tables before the set existed converts them first (payments' paymentMigrations).
+   * idempotencyKeyMigrations); a file of its own that builds on a set's tables got that set first
+   * (`-- needs …`, kit-set-needs.ts), and a domain whose history made a set's tables before the set
+   * existed converts them in its own files (payments' paymentMigrations).
    */
   kitMigrations?: KitMigrations[];
   createApp: (sql: Sql, context: ServiceContext) => ServiceApp | Promise<ServiceApp>;

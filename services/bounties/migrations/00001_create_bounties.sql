@@ -12,49 +12,10 @@ create table user_subscriptions (
   check ((subscription_tier = 'pro') = (started_at is not null))
 );
 
--- What a plan was paid with: a card (brand and last 4, never the number or cvv) or a Solana
--- transfer. A plan is not cash: this is not a ledger row.
-create table subscription_payments (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null,
-  total_cents bigint not null check (total_cents > 0),
-  currency text not null check (currency in ('USD', 'SOL')),
-  payment_method text not null check (payment_method in ('credit_card', 'debit_card', 'solana')),
-  status text not null default 'completed' check (status in ('pending', 'completed', 'failed')),
-  card_brand text check (char_length(card_brand) between 1 and 20),
-  card_last4 text check (card_last4 ~ '^[0-9]{4}$'),
-  transaction_id text not null unique,
-  solana_transaction_id text unique,
-  solana_wallet_address text,
-  amount_lamports bigint check (amount_lamports > 0),
-  idempotency_key text,
-  created_at timestamptz not null default now(),
-  completed_at timestamptz,
-  check ((status = 'completed') = (completed_at is not null)),
-  check ((payment_method = 'solana') = (solana_transaction_id is not null and solana_wallet_address is not null and amount_lamports is not null)),
-  check ((payment_method <> 'solana') = (card_brand is not null and card_last4 is not null)),
-  check ((payment_method = 'solana') = (currency = 'SOL')),
-  unique (user_id, idempotency_key)
-);
-create index subscription_payments_user on subscription_payments (user_id, created_at desc);
-
--- A Pro plan's Solana payment request (the marketplace's two steps: request, then the signed
--- transfer; packages/service-kit/src/solana-payment). Paid once.
-create table solana_payment_requests (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null,
-  reference text not null unique,
-  treasury text not null,
-  lamports bigint not null check (lamports > 0),
-  total_cents bigint not null check (total_cents > 0),
-  recent_blockhash text not null,
-  last_valid_block_height bigint,
-  created_at timestamptz not null default now(),
-  expires_at timestamptz not null check (expires_at > created_at),
-  used_at timestamptz,
-  payment_id uuid unique references subscription_payments (id),
-  check ((used_at is null) = (payment_id is null))
-);
+-- What a plan was paid with, a card or a Solana transfer, is kept in @starforge/payments' payment
+-- tables (`payments`, `solana_payment_requests`), which that package's migration set makes in this
+-- schema. A plan is not cash: a payment is not a ledger row. (A schema made before the set had
+-- them here as subscription_payments; 00008 renames it.)
 
 -- QA testing projects (the spec's projects; client_user_id is the owner).
 create table projects (

@@ -18,32 +18,9 @@ create table cart_items (
 -- A sale removes every cart line of the NFT, anyone's.
 create index cart_items_nft on cart_items (nft_id);
 
-create table payments (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null,
-  total_cents bigint not null check (total_cents > 0),
-  currency text not null check (currency in ('USD', 'SOL')),
-  payment_method text not null check (payment_method in ('credit_card', 'debit_card', 'solana')),
-  status text not null default 'completed' check (status in ('pending', 'completed', 'failed')),
-  -- A card payment: its brand and last 4 digits, nothing more.
-  card_brand text check (char_length(card_brand) between 1 and 20),
-  card_last4 text check (card_last4 ~ '^[0-9]{4}$'),
-  -- The processor's reference for the payment.
-  transaction_id text not null unique,
-  solana_transaction_id text unique,
-  solana_wallet_address text,
-  -- The client's Idempotency-Key: one payment per key and user, whatever replays it.
-  idempotency_key text,
-  created_at timestamptz not null default now(),
-  completed_at timestamptz,
-  check ((status = 'completed') = (completed_at is not null)),
-  check ((payment_method = 'solana') = (solana_transaction_id is not null and solana_wallet_address is not null)),
-  check ((payment_method <> 'solana') = (card_brand is not null and card_last4 is not null)),
-  check ((payment_method = 'solana') = (currency = 'SOL')),
-  unique (user_id, idempotency_key)
-);
-create index payments_user on payments (user_id, created_at desc);
-
+-- A payment (card or Solana) is a row of @starforge/payments' payment tables, which that package's
+-- migration set makes in this schema; what it bought is the marketplace's own.
+-- needs paymentMigrations from '@starforge/payments/server/migrations' up to 00001
 create table payment_items (
   payment_id uuid not null references payments (id),
   nft_id uuid not null,

@@ -3,7 +3,9 @@ import type { KitMigrations } from '@starforge/service-kit/migrate';
 
 /**
  * The payment tables (`<schema>.payments`, `<schema>.solana_payment_requests`), one migration set
- * each domain that takes a payment applies into its own schema, after its own migrations:
+ * each domain that takes a payment applies into its own schema, after its own migrations, or just
+ * before the first of them that says `-- needs paymentMigrations from
+ * '@starforge/payments/server/migrations' up to 00001` (kit-set-needs.ts in the kit):
  * `runService({ kitMigrations: [paymentMigrations] })`; its tests with
  * `testSql([..., { schema, dir }, { schema, ...paymentMigrations }], schema)`.
  */

@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectThePaymentTables, databaseBefore } from '@starforge/payments/server/testing/payment-tables';
+import { expectThePaymentTables, expectThePaymentTablesMadeSince, databaseBefore } from '@starforge/payments/server/testing/payment-tables';
 import { bountiesMigrations } from '../testing/harness';
 
 // The bounties schema as it stood with subscription_payments, a card and a Solana payment of a
-// plan in it (the Solana one with its request), then migrated to now.
-const db = databaseBefore(bountiesMigrations, '00008_payment_tables.sql');
+// plan in it (the Solana one with its request), then migrated to now. The released 00001 made
+// those tables, with checks PostgreSQL named by position; a fresh schema gets the set's instead.
+const db = databaseBefore(bountiesMigrations, '00008_payment_tables.sql', {
+  released: {
+    paymentsTable: 'subscription_payments',
+    checks: {
+      payments: {
+        payments_completed_when: 'payments_check',
+        payments_solana_paid: 'payments_check1',
+        payments_card_kept: 'payments_check2',
+        payments_solana_in_sol: 'payments_check3',
+      },
+      solana_payment_requests: {
+        solana_payment_requests_expires_after_created: 'solana_payment_requests_check',
+        solana_payment_requests_used_by_payment: 'solana_payment_requests_check1',
+      },
+    },
+  },
+});
 
 describe('the payment tables migration', () => {
   it("keeps every plan payment and request, in @starforge/payments' tables", async () => {
@@ -35,4 +52,6 @@ describe('the payment tables migration', () => {
     expect(await sql`select to_regclass('bounties.subscription_payments') as old`).toEqual([{ old: null }]);
     await expectThePaymentTables(sql, 'bounties');
   });
+
+  it('gives a schema made since the set its tables, as the set makes them', () => expectThePaymentTablesMadeSince(bountiesMigrations, 'bounties'));
 });

@@ -1,12 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectThePaymentTables, databaseBefore } from '@starforge/payments/server/testing/payment-tables';
+import { expectThePaymentTables, expectThePaymentTablesMadeSince, databaseBefore } from '@starforge/payments/server/testing/payment-tables';
 import { marketplaceMigrations } from '../testing/harness';
 
 // The marketplace schema as it stood with its own payment tables: a settled card payment and a
 // Solana payment (with what it bought and its request), an open request for one NFT, then
-// migrated to now.
-const db = databaseBefore(marketplaceMigrations, '00008_payment_tables.sql');
+// migrated to now. The released 00003 and 00004 made the payment tables, with checks PostgreSQL
+// named by position, and 00006 gave the lamports a check of their own; a fresh schema gets the
+// set's tables instead.
+const db = databaseBefore(marketplaceMigrations, '00008_payment_tables.sql', {
+  released: {
+    checks: {
+      payments: {
+        payments_completed_when: 'payments_check',
+        payments_card_kept: 'payments_check2',
+        payments_solana_in_sol: 'payments_check3',
+      },
+      solana_payment_requests: {
+        solana_payment_requests_expires_after_created: 'solana_payment_requests_check',
+        solana_payment_requests_one_nft_priced: 'solana_payment_requests_check1',
+        solana_payment_requests_used_by_payment: 'solana_payment_requests_check2',
+        solana_payment_requests_a_price_per_nft: 'solana_payment_requests_check3',
+      },
+    },
+    finish: (sql, schema) => sql`
+      alter table ${sql(schema)}.payments
+        drop constraint payments_solana_paid,
+        add constraint payments_check1 check ((payment_method = 'solana') = (solana_transaction_id is not null and solana_wallet_address is not null)),
+        add constraint payments_solana_lamports check ((payment_method = 'solana') = (amount_lamports is not null))`,
+  },
+});
 
 describe('the payment tables migration', () => {
   it("keeps every payment, what it bought and every request, in @starforge/payments' tables", async () => {
@@ -43,4 +66,6 @@ describe('the payment tables migration', () => {
     expect(await read()).toEqual(before);
     await expectThePaymentTables(sql, 'marketplace');
   });
+
+  it('gives a schema made since the set its tables, as the set makes them', () => expectThePaymentTablesMadeSince(marketplaceMigrations, 'marketplace'));
 });

@@ -1,11 +1,11 @@
 -- The payment tables (@starforge/payments' server), applied into the schema of each domain that
--- takes a payment, after the domain's own migrations (packages/payments/README.md, "The payment
--- tables"). A domain adds what is its own beside them: what a payment bought, the order a request
--- priced, a card payment's settlement.
+-- takes a payment: just before the domain's first migration that builds on them (`-- needs
+-- paymentMigrations …`), or else after its own migrations (packages/payments/README.md, "The
+-- payment tables"). A domain adds what is its own beside them: what a payment bought, the order a
+-- request priced, a card payment's settlement.
 --
--- A domain whose schema had these tables before this set (the marketplace, the bounties) brought
--- them to this shape in its own migration, which runs first: `if not exists` then keeps its rows,
--- and each domain's payment-tables migration test holds the two shapes equal.
+-- A domain schema older than this set (the marketplace's, the bounties') made these tables itself;
+-- its migration 00008 brought them to this shape, and `if not exists` then keeps their rows.
 
 -- A completed payment: a card (its brand and last 4, never its number or cvv) or a verified
 -- Solana transfer (its transaction, the paying wallet, the lamports). User ids come from auth's

@@ -62,13 +62,58 @@ export interface SchemaMigrations {
   kitSet?: string;
 }
 
+/** `expectThePaymentTables` in `schema` as the test database has it: migrated by today's history (`migrations`, the harness list). */
+export const expectThePaymentTablesMadeSince = async (migrations: SchemaMigrations[], schema: string): Promise<void> => {
+  const sql = createSql(inject('databaseUrl'), { max: 1, schema });
+  try {
+    for (const m of migrations) await migrate(sql, m.schema, m.dir, m.kitSet ? { kitSet: m.kitSet } : {});
+    await expectThePaymentTables(sql, schema);
+  } finally {
+    await sql.end();
+  }
+};
+
+/** How a domain's released history had the payment tables before the set (see `paymentTablesAsReleased`). */
+export interface ReleasedPaymentTables {
+  /** The payments table's name then (`payments` where it kept it). */
+  paymentsTable?: string;
+  /** Per table, the set's check names and what PostgreSQL had named each check then. */
+  checks: Record<string, Record<string, string>>;
+  /** What else differed, run last (before a rename of the payments table). */
+  finish?: (sql: Sql, schema: string) => Promise<unknown>;
+}
+
+/**
+ * Gives `schema` the payment tables as a domain's released history left them before the set
+ * existed. That history made them in the domain's own early migrations, which a fresh schema no
+ * longer runs (they build on the set's tables since issue 29), so they are made here from the set's
+ * tables: the set not recorded, its checks under the names PostgreSQL gave them then, and the
+ * payments table under its name then. Columns keep the set's order, which these tests do not read.
+ */
+export const paymentTablesAsReleased = async (sql: Sql, schema: string, released: ReleasedPaymentTables): Promise<void> => {
+  await migrate(sql, schema, paymentMigrations.dir, { kitSet: paymentMigrations.kitSet });
+  await sql`delete from ${sql(schema)}.kit_migrations where kit_set = ${paymentMigrations.kitSet}`;
+  const rename = (table: string, from: string, to: string) => sql`alter table ${sql(schema)}.${sql(table)} rename constraint ${sql(from)} to ${sql(to)}`;
+  for (const [table, names] of Object.entries(released.checks)) for (const [from, to] of Object.entries(names)) await rename(table, from, to);
+  await released.finish?.(sql, schema);
+  const { paymentsTable = 'payments' } = released;
+  if (paymentsTable === 'payments') return;
+  await sql`alter table ${sql(schema)}.payments rename to ${sql(paymentsTable)}`;
+  const named = await sql<{ name: string }[]>`
+    select conname as name from pg_constraint where conrelid = ${`${schema}.${paymentsTable}`}::regclass and conname like 'payments\_%'`;
+  for (const { name } of named) await rename(paymentsTable, name, `${paymentsTable}_${name.slice('payments_'.length)}`);
+  await sql`alter index ${sql(schema)}.payments_user rename to ${sql(`${paymentsTable}_user`)}`;
+};
+
 /**
  * A database of its own for the file's tests, migrated as a domain's stood before its migration
- * file `firstNew`: `migrations` (the domain's harness list, in order) up to that file. A test fills
- * it the old way, then `upgrade()` applies the rest, as a deployment would (the domain's later
- * files, then what the list has after them: the payment tables' set). Read `sql` inside tests.
+ * file `firstNew`: `migrations` (the domain's harness list, in order) up to that file, then, where
+ * the history was rewritten since, `released` turns it into what the released history had made.
+ * A test fills it the old way, then `upgrade()` applies the rest, as a deployment would (the
+ * domain's later files, then what the list has after them: the payment tables' set). Read `sql`
+ * inside tests.
  */
-export const databaseBefore = (migrations: SchemaMigrations[], firstNew: string) => {
+export const databaseBefore = (migrations: SchemaMigrations[], firstNew: string, { released }: { released?: ReleasedPaymentTables } = {}) => {
   const at = migrations.findIndex((m) => !m.kitSet && existsSync(join(m.dir, firstNew)));
   if (at < 0) throw new Error(`no migration ${firstNew} in the list`);
   const domain = migrations[at]!;
@@ -90,6 +135,7 @@ export const databaseBefore = (migrations: SchemaMigrations[], firstNew: string)
     // The same versions as the domain's own files, so the upgrade applies only the rest.
     const publishedDir = publishedDirBeside(domain.dir);
     await migrate(sql, domain.schema, before, publishedDir ? { publishedDir } : {});
+    if (released) await paymentTablesAsReleased(sql, domain.schema, released);
   });
   afterAll(async () => {
     if (!state) return;
