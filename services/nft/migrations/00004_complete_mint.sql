@@ -1,2 +1,1 @@
-
--- function _complete_mint: services/nft/published/_complete_mint.sql
+-- function _complete_mint: the mint job's helper until it called rewards' client itself; dropped by 00005.

@@ -63,19 +63,6 @@ describe('the mint job (nft-mint.complete)', () => {
     expect((await events(who.id)).filter((e) => e.type === 'nft.mint_completed')).toHaveLength(1);
   });
 
-  it('still completes and records a mint through the previous release’s _complete_mint (a copy mid rolling restart), once', async () => {
-    const who = await signIn(ctx);
-    const nft = await mint(who, slow());
-    const previous = () => ctx.sql`select owner_id, token_id, recorded from nft._complete_mint(${nft.id}, ${`0x${'ab'.repeat(32)}`})`;
-    const [done] = await previous();
-    expect(done).toMatchObject({ ownerId: who.id, recorded: true });
-    expect(await previous()).toHaveLength(0);
-    expect(await completeMint(ctx.sql, nft.id)).toBe(false);
-    expect((await mintRow(nft.id))?.status).toBe('completed');
-    expect(await mintLedgerRows(nft.id)).toEqual([{ userId: who.id, pointsAmount: MINT_POINTS, rule: 'nft_minted' }]);
-    expect(await totalNfts(who.id)).toBe(1);
-  });
-
   it('gives each NFT its own token id', async () => {
     const who = await signIn(ctx);
     const ids = await Promise.all([mint(who, slow()), mint(who, slow()), mint(who, slow())].map(async (p) => (await p).id));
