@@ -4,13 +4,14 @@ import { pathToFileURL } from 'node:url';
 import type { KitMigrations } from './migrate';
 
 /**
- * A service's migration file that builds on a kit-owned set's tables says so, the way a module
- * imports what it uses:
+ * A service's migration file (numbered, or published SQL) that builds on a kit-owned set's tables
+ * or functions says so, the way a module imports what it uses:
  *
  *   -- needs paymentMigrations from '@starforge/payments/server/migrations' up to 00001
  *
  * The migrator applies that set into the schema, up to that version, just before the file (once:
- * `kit_migrations` records it as the set's own run would). So a fresh schema gets the set's tables
+ * `kit_migrations` records it as the set's own run would; the migrations folder's module
+ * resolution serves a published file too). So a fresh schema gets the set's tables
  * where its history first uses them, whoever migrates it (the service at start, the launcher, a
  * test), and a schema that already ran the file is not touched. The module is resolved from the
  * migrations folder, through the package the service depends on.

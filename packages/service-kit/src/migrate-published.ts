@@ -43,7 +43,12 @@ export const listPublished = async (dir: string): Promise<PublishedFile[]> => {
  * same run (`all`), every file is applied again: a migration may have dropped what a file
  * creates (a view over a column it changed). Runs inside migrate's transaction, under its lock.
  */
-export const applyPublished = async (tx: TransactionSql, schema: string, dir: string, { all }: { all: boolean }): Promise<string[]> => {
+export const applyPublished = async (
+  tx: TransactionSql,
+  schema: string,
+  dir: string,
+  { all, beforeFile }: { all: boolean; beforeFile?: (text: string) => Promise<void> },
+): Promise<string[]> => {
   const files = await listPublished(dir);
   await tx`
     create table if not exists ${tx(schema)}.published_sql (
@@ -64,6 +69,7 @@ export const applyPublished = async (tx: TransactionSql, schema: string, dir: st
     let firstMissing: unknown;
     for (const published of pending) {
       const { file, text, checksum } = published;
+      await beforeFile?.(text);
       try {
         await tx.savepoint(async (sp) => {
           await sp.unsafe(`set local search_path to ${schema}, public`);

@@ -41,6 +41,12 @@ export interface MigrateOptions {
    * `published` folder beside a folder named `migrations`; none for a kit-owned set.
    */
   publishedDir?: string;
+  /**
+   * Where the modules that files name in `-- needs …` lines resolve from (kit-set-needs.ts): the
+   * migrations folder, unless its files were copied elsewhere (a test's database as an older
+   * history left it).
+   */
+  resolveNeedsFrom?: string;
 }
 
 /** A migration set the kit owns, applied into a service's schema (see `MigrateOptions.kitSet`). */
@@ -108,8 +114,8 @@ const applyKitSetUpTo = async (tx: TransactionSql, schema: string, set: KitMigra
 
 /**
  * Applies a service's migrations into its own schema, in order, each once, in one transaction,
- * then its published SQL where it changed (migrate-published.ts). A file that builds on a kit
- * set's tables gets that set first (kit-set-needs.ts). Safe to run from several processes at
+ * then its published SQL where it changed (migrate-published.ts). A file (numbered or published)
+ * that builds on a kit set gets that set first (kit-set-needs.ts). Safe to run from several processes at
  * once: an advisory lock per schema serializes them, and applied versions are recorded in
  * `<schema>.schema_migrations` (or in `<schema>.kit_migrations` for a kit-owned set).
  */
@@ -130,16 +136,19 @@ export const migrate = async (sql: Sql, schema: string, dir: string, options: Mi
       );
     });
     const history = kitSet === undefined ? await serviceHistory(tx, schema) : await kitSetHistory(tx, schema, kitSet);
+    const applyNeeds = async (text: string) => {
+      for (const need of kitSetNeeds(text)) await applyKitSetUpTo(tx, schema, await resolveKitSetNeed(need, options.resolveNeedsFrom ?? dir), need.upTo);
+    };
     for (const migration of migrations) {
       if (history.done.has(migration.version)) continue;
       const text = await readFile(migration.path, 'utf8');
-      for (const need of kitSetNeeds(text)) await applyKitSetUpTo(tx, schema, await resolveKitSetNeed(need, dir), need.upTo);
+      await applyNeeds(text);
       await run(tx, schema, text);
       await history.record(migration);
       applied.push(migration.version);
     }
     const publishedDir = kitSet === undefined ? (options.publishedDir ?? publishedDirBeside(dir)) : undefined;
-    if (publishedDir) await applyPublished(tx, schema, publishedDir, { all: applied.length > 0 });
+    if (publishedDir) await applyPublished(tx, schema, publishedDir, { all: applied.length > 0, beforeFile: applyNeeds });
   });
   return applied;
 };

@@ -1,13 +1,6 @@
 
--- function bug_bounties_changed: services/bounties/published/bug_bounties_changed.sql
-
--- trigger bug_bounties_inserted_notify: services/bounties/published/bug_bounties_changed.sql
-
--- trigger bug_bounties_updated_notify: services/bounties/published/bug_bounties_changed.sql
-
--- trigger bug_bounties_deleted_notify: services/bounties/published/bug_bounties_changed.sql
-
--- trigger bug_bounties_truncated_notify: services/bounties/published/bug_bounties_changed.sql
+-- triggers bug_bounties_{inserted,updated,deleted,truncated}_notify: services/bounties/published/bug_bounties_changed.sql
+-- (the kit's notify_when_rows_change since 00009)
 
 -- function projects_renamed: services/bounties/published/projects_renamed.sql
 

@@ -1,10 +1,3 @@
 
--- function nft_sales_changed: services/marketplace/published/nft_sales_changed.sql
-
--- trigger nft_sales_inserted_notify: services/marketplace/published/nft_sales_changed.sql
-
--- trigger nft_sales_updated_notify: services/marketplace/published/nft_sales_changed.sql
-
--- trigger nft_sales_deleted_notify: services/marketplace/published/nft_sales_changed.sql
-
--- trigger nft_sales_truncated_notify: services/marketplace/published/nft_sales_changed.sql
+-- triggers nft_sales_{inserted,updated,deleted,truncated}_notify: services/marketplace/published/nft_sales_changed.sql
+-- (the kit's notify_when_rows_change since 00009)

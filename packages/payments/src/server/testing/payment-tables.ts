@@ -134,7 +134,7 @@ export const databaseBefore = (migrations: SchemaMigrations[], firstNew: string,
     for (const m of migrations.slice(0, at)) await apply(sql, m);
     // The same versions as the domain's own files, so the upgrade applies only the rest.
     const publishedDir = publishedDirBeside(domain.dir);
-    await migrate(sql, domain.schema, before, publishedDir ? { publishedDir } : {});
+    await migrate(sql, domain.schema, before, { resolveNeedsFrom: domain.dir, ...(publishedDir ? { publishedDir } : {}) });
     if (released) await paymentTablesAsReleased(sql, domain.schema, released);
   });
   afterAll(async () => {
