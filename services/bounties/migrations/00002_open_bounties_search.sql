@@ -24,24 +24,7 @@ alter table bug_bounties alter column search_text set not null;
 -- completion's review (pending again) while the time of the last one stays published.
 alter table bug_bounties add column review_seconds integer check (review_seconds >= 0);
 
--- The trigram index of open bounties' search text, when the server has pg_trgm (as marketplace's
--- migration 00002: without the extension the search is the same ILIKE over the open rows).
-do $$
-declare
-  v_schema name;
-begin
-  begin
-    create extension if not exists pg_trgm with schema public;
-  exception when others then
-    raise notice 'pg_trgm is not available (%); the open-bounties search runs without its index', sqlerrm;
-  end;
-  select n.nspname into v_schema
-  from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-  where e.extname = 'pg_trgm';
-  if v_schema is not null then
-    execute format(
-      'create index bug_bounties_open_search_trgm on bounties.bug_bounties using gin (search_text %I.gin_trgm_ops) with (fastupdate = off) where status = ''open''',
-      v_schema);
-  end if;
-end;
-$$;
+-- The trigram index of open bounties' search text, when the server has pg_trgm (without the
+-- extension the search is the same ILIKE over the open rows).
+-- needs trigramIndexMigrations from '@starforge/service-kit/trigram-index/migrations' up to 00001
+select create_trigram_index('bug_bounties_open_search_trgm', 'bug_bounties', 'search_text', 'status = ''open''');

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { idempotencyKeyMigrations, runService, type Jobs } from '@starforge/service-kit';
 import { cardProcessorOf, paymentMigrations } from '@starforge/payments/server';
+import { trigramIndexMigrations } from '@starforge/service-kit/trigram-index/migrations';
 import { createApp } from './app';
 import { readBountiesConfig } from './config/env';
 import { rearmClaimLapses, registerBountiesJobs } from './domain/claim-life';
@@ -14,7 +15,7 @@ let serviceJobs: Jobs | undefined;
 await runService({
   domain: 'bounties',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  kitMigrations: [idempotencyKeyMigrations, paymentMigrations],
+  kitMigrations: [idempotencyKeyMigrations, paymentMigrations, trigramIndexMigrations],
   registerJobs: (jobs, sql) => registerBountiesJobs(jobs, sql),
   createApp: (sql, { jobs }) => {
     openPages = openBountiesPageCache(sql);

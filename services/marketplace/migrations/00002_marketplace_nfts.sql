@@ -21,27 +21,9 @@ alter table nft_sales add column search_text text;
 -- Newest listed first, for the marketplace's pages.
 create index nft_sales_listed_newest on nft_sales (created_at desc, id desc) where status = 'listed';
 
--- The trigram index, when the server has pg_trgm: `create extension` fails on a server whose
--- contrib package is missing (or for a role that may not create it); the migration then goes on
--- without the index and the search is the same ILIKE, scanning the listed rows.
-do $$
-declare
-  v_schema name;
-begin
-  begin
-    create extension if not exists pg_trgm with schema public;
-  exception when others then
-    raise notice 'pg_trgm is not available (%); marketplace search runs without its index', sqlerrm;
-  end;
-  select n.nspname into v_schema
-  from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-  where e.extname = 'pg_trgm';
-  if v_schema is not null then
-    execute format(
-      'create index nft_sales_search_trgm on marketplace.nft_sales using gin (search_text %I.gin_trgm_ops) with (fastupdate = off) where status = ''listed''',
-      v_schema);
-  end if;
-end;
-$$;
+-- The trigram index of listed rows' search text, when the server has pg_trgm (without the
+-- extension the search is the same ILIKE, scanning the listed rows).
+-- needs trigramIndexMigrations from '@starforge/service-kit/trigram-index/migrations' up to 00001
+select create_trigram_index('nft_sales_search_trgm', 'nft_sales', 'search_text', 'status = ''listed''');
 
 -- view marketplace_nfts: services/marketplace/published/marketplace_nfts.sql

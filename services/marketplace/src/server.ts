@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { idempotencyKeyMigrations, runService, type Jobs } from '@starforge/service-kit';
 import { cardProcessorOf, paymentMigrations } from '@starforge/payments/server';
+import { trigramIndexMigrations } from '@starforge/service-kit/trigram-index/migrations';
 import { createApp } from './app';
 import { readMarketplaceConfig } from './config/env';
 import { registerMarketplaceJobs } from './domain/card-settlement';
@@ -13,7 +14,7 @@ let searchCache: SearchPageCache | undefined;
 await runService({
   domain: 'marketplace',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  kitMigrations: [idempotencyKeyMigrations, paymentMigrations],
+  kitMigrations: [idempotencyKeyMigrations, paymentMigrations, trigramIndexMigrations],
   registerJobs: (jobs: Jobs, sql) => registerMarketplaceJobs({ processor, jobs }, sql),
   createApp: (sql, { jobs }) => {
     searchCache = searchPageCache(sql);

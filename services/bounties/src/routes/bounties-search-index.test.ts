@@ -6,6 +6,7 @@ import { bountiesAnswerSchema } from '@starforge/contracts/bounties';
 import type { Tx } from '@starforge/service-kit';
 import { postBounty, proCreator } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs } from '../testing/harness';
+import { trigramIndexCall, withoutPgTrgm } from '@starforge/service-kit/trigram-index/testing/without-pg-trgm';
 
 const ctx = bountiesTestContext();
 
@@ -49,14 +50,15 @@ describe('the open-bounties search index', () => {
 
   it('is made only when the extension exists: the migration goes on without it, and the search scans instead', async () => {
     const migration = await readFile(fileURLToPath(new URL('../../migrations/00002_open_bounties_search.sql', import.meta.url)), 'utf8');
-    const block = /^do \$\$[\s\S]*?^\$\$;/m.exec(migration)?.[0];
-    expect(block).toContain('create extension if not exists pg_trgm');
+    // The migration's own call, made on a server without pg_trgm.
+    const call = trigramIndexCall(migration);
     const creator = await proCreator(ctx);
     const tok = randomUUID().slice(0, 8);
     const bounty = await postBounty(ctx, creator, { title: `Fallback ${tok}` });
     const outcome = await inRolledBack(async (tx) => {
       await tx`drop index if exists bounties.bug_bounties_open_search_trgm`;
-      await tx.unsafe((block ?? '').replaceAll('pg_trgm', 'starforge_no_such_extension'));
+      await withoutPgTrgm(tx, 'bounties');
+      expect(await tx.unsafe(call)).toEqual([{ createTrigramIndex: false }]);
       const indexes = await tx<{ indexname: string }[]>`select indexname from pg_indexes where tablename = 'bug_bounties' and indexname like '%trgm%'`;
       const found = await tx<{ id: string }[]>`select id from bounties.bug_bounties where status = 'open' and search_text ilike ${`%${tok.toUpperCase()}%`}`;
       return { indexes: indexes.length, found: found.map((r) => r.id) };

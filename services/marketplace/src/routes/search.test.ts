@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MARKETPLACE_PAGE_SIZE, marketplaceSearchAnswerSchema, type MarketplaceSearchAnswer } from '@starforge/contracts/marketplace';
 import { errorOf } from '@starforge/test-db/harness';
 import { callAs, eventually, listedNft, marketplaceTestContext, setNames, signIn, type TestUser } from '../testing/harness';
+import { trigramIndexCall, withoutPgTrgm } from '@starforge/service-kit/trigram-index/testing/without-pg-trgm';
 
 const ctx = marketplaceTestContext();
 
@@ -185,17 +186,17 @@ describe('the search index', () => {
   });
 
   it('is made only when the extension exists: the migration goes on without it, and the search scans instead', async () => {
-    // The migration's own DO block, run for an extension this server does not have.
+    // The migration's own call, made on a server without pg_trgm.
     const migration = await readFile(fileURLToPath(new URL('../../migrations/00002_marketplace_nfts.sql', import.meta.url)), 'utf8');
-    const block = /^do \$\$[\s\S]*?^\$\$;/m.exec(migration)?.[0];
-    expect(block).toContain('create extension if not exists pg_trgm');
+    const call = trigramIndexCall(migration);
     const tok = token();
     const seller = await signIn(ctx);
     await listedNft(ctx.sql, seller.id, { name: `Fallback ${tok}` });
     const outcome = await ctx.sql
       .begin(async (tx) => {
         await tx`drop index if exists marketplace.nft_sales_search_trgm`;
-        await tx.unsafe((block ?? '').replaceAll('pg_trgm', 'starforge_no_such_extension'));
+        await withoutPgTrgm(tx, 'marketplace');
+        expect(await tx.unsafe(call)).toEqual([{ createTrigramIndex: false }]);
         const indexes = await tx<{ indexname: string }[]>`select indexname from pg_indexes where tablename = 'nft_sales' and indexname like '%trgm%'`;
         const found = await tx<{ name: string }[]>`select name from marketplace.marketplace_nfts where search_text ilike ${`%${tok.toUpperCase()}%`}`;
         throw Object.assign(new Error('rollback'), { outcome: { indexes: indexes.length, found: found.map((r) => r.name) } });
