@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bountiesAnswerSchema, type BountiesAnswer } from '@starforge/contracts/bounties';
-import { createSql, type Sql, type Tx } from '@starforge/service-kit';
+import type { Sql, Tx } from '@starforge/service-kit';
 import { withListenerHeld } from '@starforge/service-kit/notified-cache/testing/hold-listener';
+import { serviceCopies, transactionIdOf } from '@starforge/service-kit/notified-cache/testing/service-copies';
 import { testAppOf } from '@starforge/test-db/harness';
 import { createApp } from '../app';
-import { OPEN_BOUNTIES_CHANGED_CHANNEL, openBountiesPageCache, type OpenBountiesPageCache } from '../domain/open-bounty-pages';
+import { OPEN_BOUNTIES_CHANGED_CHANNEL, openBountiesPageCache } from '../domain/open-bounty-pages';
 import { claim, postBounty, proCreator, projectOf, seedBounties } from '../testing/bounties-fixtures';
 import { bountiesTestContext, callAs, signIn, testTreasury, type BountiesTestContext, type TestUser } from '../testing/harness';
 
@@ -14,42 +15,26 @@ const ctx = bountiesTestContext();
 /** A word no other test's rows contain: every search here is scoped to its own rows. */
 const token = () => `zb${randomBytes(5).toString('hex')}`;
 
-/** A copy of the service as it runs in production: its own pool, page cache and LISTEN connection, on the one database. */
-interface Copy {
-  sql: Sql;
-  cache: OpenBountiesPageCache;
-  /** The transaction ids this copy's cache was notified of. */
-  heard: Set<string>;
-  /** The test context with this copy's app (for the fixtures that call routes). */
-  ctx: BountiesTestContext;
-}
+/** A copy of the service as it runs in production (its own pool, page cache and LISTEN connection), called through a test context holding its app. */
+const { copyOf, committed: committedThrough } = serviceCopies({
+  schema: 'bounties',
+  cacheOf: (sql, options: { capacity?: number; maxAgeMs?: number }, onNotify) => openBountiesPageCache(sql, { ...options, onNotify }),
+  appOf: (sql, cache): BountiesTestContext => ({
+    sql: ctx.sql,
+    jobs: ctx.jobs,
+    tokens: ctx.tokens,
+    app: testAppOf(createApp(sql, { jobs: ctx.jobs, keys: ctx.tokens.keys, solanaTreasury: testTreasury, openPages: cache }), 'bounties'),
+  }),
+});
 
-const started: Copy[] = [];
-const copyOf = async (options: { capacity?: number; maxAgeMs?: number } = {}): Promise<Copy> => {
-  const sql = createSql(inject('databaseUrl'), { max: 5, schema: 'bounties' });
-  const heard = new Set<string>();
-  const cache = openBountiesPageCache(sql, { ...options, onNotify: (transactionId) => heard.add(transactionId) });
-  cache.start();
-  await vi.waitFor(() => expect(cache.enabled).toBe(true));
-  const app = testAppOf(createApp(sql, { jobs: ctx.jobs, keys: ctx.tokens.keys, solanaTreasury: testTreasury, openPages: cache }), 'bounties');
-  const copy = { sql, cache, heard, ctx: { sql: ctx.sql, jobs: ctx.jobs, tokens: ctx.tokens, app } };
-  started.push(copy);
-  return copy;
-};
-
+type Copy = Awaited<ReturnType<typeof copyOf>>;
 let copies: [Copy, Copy];
 beforeAll(async () => {
-  copies = [await copyOf(), await copyOf()];
-});
-afterAll(async () => {
-  for (const copy of started) {
-    await copy.cache.stop();
-    await copy.sql.end();
-  }
+  copies = [await copyOf({}), await copyOf({})];
 });
 
 const search = async (copy: Copy, who: TestUser, q: string, seen?: string): Promise<BountiesAnswer> => {
-  const result = await callAs(copy.ctx, who, 'GET', `/bounties/open?${new URLSearchParams({ q, ...(seen === undefined ? {} : { seen }) })}`);
+  const result = await callAs(copy.app, who, 'GET', `/bounties/open?${new URLSearchParams({ q, ...(seen === undefined ? {} : { seen }) })}`);
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return bountiesAnswerSchema.parse(result.body);
 };
@@ -60,24 +45,8 @@ const setNames = (sql: Sql, userId: string, firstName: string) =>
   sql`insert into auth.profiles (id, first_name, last_name) values (${userId}, ${firstName}, null)
       on conflict (id) do update set first_name = excluded.first_name, last_name = null, updated_at = now()`;
 
-const xidOf = async (tx: Tx): Promise<string> => {
-  const [row] = await tx<{ xid: string }[]>`select pg_current_xact_id()::text as xid`;
-  if (!row) throw new Error('no transaction id');
-  return row.xid;
-};
-
-/**
- * Commits `change` through the test's own pool (another connection than any copy's) and waits
- * until each of `of` has heard that transaction's NOTIFY: from then on no copy may answer a page
- * read before it.
- */
-const committed = async (change: (tx: Tx) => Promise<unknown>, of: Copy[] = copies) => {
-  const xid = await ctx.sql.begin(async (tx) => {
-    await change(tx);
-    return xidOf(tx);
-  });
-  await vi.waitFor(() => expect(of.map((copy) => copy.heard.has(xid))).toEqual(of.map(() => true)), { timeout: 5_000 });
-};
+/** Commits `change` through the test's own pool and waits until each of `of` has heard it. */
+const committed = (change: (tx: Tx) => Promise<unknown>, of: Copy[] = copies) => committedThrough(ctx.sql, change, of);
 
 const insertOpen = async (tx: Tx, creatorId: string, projectId: string, title: string): Promise<string> => {
   const [row] = await tx<{ id: string }[]>`
@@ -156,12 +125,12 @@ describe('open-bounties pages kept in memory', () => {
     };
     let bountyId = '';
     await heardAfter(async () => {
-      bountyId = (await postBounty(one.ctx, creator, { title: `Routed ${tok}` })).id;
+      bountyId = (await postBounty(one.app, creator, { title: `Routed ${tok}` })).id;
     });
     const seen = await search(other, claimer, tok);
     expect(seen.bounties.map((b) => [b.title, b.created_by_me])).toEqual([[`Routed ${tok}`, false]]);
     expect((await search(other, creator, tok)).bounties.map((b) => b.created_by_me)).toEqual([true]);
-    await heardAfter(() => claim(one.ctx, claimer, bountyId));
+    await heardAfter(() => claim(one.app, claimer, bountyId));
     expect(shown(await search(other, claimer, tok))).toEqual({ total: 0, bounties: [] });
   });
 
@@ -176,7 +145,7 @@ describe('open-bounties pages kept in memory', () => {
       // The page without the bounty is kept.
       expect((await search(copy, viewer, tok)).total).toBe(0);
       const generation = copy.cache.generation;
-      const posted = await postBounty(copy.ctx, creator, { title: `Seen ${tok}` });
+      const posted = await postBounty(copy.app, creator, { title: `Seen ${tok}` });
       const [event] = await ctx.sql<{ transactionId: string }[]>`
         select data ->> 'transactionId' as transaction_id from events.events
         where user_id is null and type = 'bounties.bounty_changed' and data ->> 'bountyId' = ${posted.id}`;
@@ -187,7 +156,7 @@ describe('open-bounties pages kept in memory', () => {
       expect((await search(copy, viewer, tok)).total).toBe(0);
     });
     await vi.waitFor(async () => expect((await search(copy, viewer, tok)).total).toBe(1));
-    const refused = await callAs(copy.ctx, viewer, 'GET', `/bounties/open?${new URLSearchParams({ q: tok, seen: '12a' })}`);
+    const refused = await callAs(copy.app, viewer, 'GET', `/bounties/open?${new URLSearchParams({ q: tok, seen: '12a' })}`);
     expect(refused.status).toBe(400);
   });
 
@@ -196,13 +165,13 @@ describe('open-bounties pages kept in memory', () => {
     const creator = await proCreator(ctx);
     const claimer = await signIn(ctx);
     const [copy] = copies;
-    const posted = await postBounty(copy.ctx, creator, { title: `Own claim ${tok}` });
+    const posted = await postBounty(copy.app, creator, { title: `Own claim ${tok}` });
     await vi.waitFor(async () => expect((await search(copy, claimer, tok)).total).toBe(1));
     await withListenerHeld(copy.cache, async () => {
-      await claim(copy.ctx, claimer, posted.id);
+      await claim(copy.app, claimer, posted.id);
       // The kept page still lists it; the claimer's tab, which made the change, asks past it.
       expect((await search(copy, claimer, tok)).total).toBe(1);
-      const fresh = await callAs(copy.ctx, claimer, 'GET', `/bounties/open?${new URLSearchParams({ q: tok })}`, { headers: { 'Cache-Control': 'no-cache' } });
+      const fresh = await callAs(copy.app, claimer, 'GET', `/bounties/open?${new URLSearchParams({ q: tok })}`, { headers: { 'Cache-Control': 'no-cache' } });
       expect(fresh.status).toBe(200);
       expect(shown(bountiesAnswerSchema.parse(fresh.body))).toEqual({ total: 0, bounties: [] });
       // What it read is kept: the next reads on this copy no longer list it either.
@@ -275,7 +244,7 @@ describe('migration 00003: what notifies bounties_open_changed', () => {
       const inTransaction = (work: (tx: Tx) => Promise<unknown>) =>
         ctx.sql.begin(async (tx) => {
           await work(tx);
-          return xidOf(tx);
+          return transactionIdOf(tx);
         });
       let a = '';
       let b = '';
@@ -311,7 +280,7 @@ describe('migration 00003: what notifies bounties_open_changed', () => {
       await ctx.sql
         .begin(async (tx) => {
           await insertOpen(tx, creator.id, creator.projectId, 'Rolled back');
-          rolledBack = await xidOf(tx);
+          rolledBack = await transactionIdOf(tx);
           throw new Error('roll back');
         })
         .catch(() => undefined);

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { marketplaceSearchAnswerSchema, type MarketplaceSearchAnswer } from '@starforge/contracts/marketplace';
-import { createSql, type Sql, type Tx } from '@starforge/service-kit';
+import type { Tx } from '@starforge/service-kit';
 import { withListenerHeld } from '@starforge/service-kit/notified-cache/testing/hold-listener';
-import { testAppOf, type TestApp } from '@starforge/test-db/harness';
+import { serviceCopies, transactionIdOf } from '@starforge/service-kit/notified-cache/testing/service-copies';
+import { testAppOf } from '@starforge/test-db/harness';
 import { createApp } from '../app';
-import { LISTINGS_CHANGED_CHANNEL, searchPageCache, type SearchPageCache } from '../domain/search';
+import { LISTINGS_CHANGED_CHANNEL, searchPageCache } from '../domain/search';
 import { callAs, listingEventsOf, marketplaceTestContext, mintedNft, setNames, signIn, testTreasury, type TestUser } from '../testing/harness';
 
 const ctx = marketplaceTestContext();
@@ -14,40 +15,21 @@ const ctx = marketplaceTestContext();
 const token = () => `zc${randomBytes(5).toString('hex')}`;
 
 /** A copy of the service as it runs in production: its own pool, search-page cache and LISTEN connection, on the one database. */
-interface Copy {
-  sql: Sql;
-  cache: SearchPageCache;
-  /** The transaction ids this copy's cache was notified of. */
-  heard: Set<string>;
-  app: TestApp;
-}
-
-const started: Copy[] = [];
-const copyOf = async (options: { capacity?: number; maxAgeMs?: number } = {}): Promise<Copy> => {
-  const sql = createSql(inject('databaseUrl'), { max: 5, schema: 'marketplace' });
-  const heard = new Set<string>();
-  const cache = searchPageCache(sql, { ...options, onNotify: (transactionId) => heard.add(transactionId) });
-  cache.start();
-  await vi.waitFor(() => expect(cache.enabled).toBe(true));
+const { copyOf, committed: committedThrough } = serviceCopies({
+  schema: 'marketplace',
+  cacheOf: (sql, options: { capacity?: number; maxAgeMs?: number }, onNotify) => searchPageCache(sql, { ...options, onNotify }),
   // Search text is refreshed once, at the first search: here it changes only when a test changes it.
-  const app = testAppOf(
-    createApp(sql, { keys: ctx.tokens.keys, searchRefreshMs: 3_600_000, solanaTreasury: testTreasury, searchCache: cache, cards: ctx.cards }),
-    'marketplace',
-  );
-  const copy = { sql, cache, heard, app };
-  started.push(copy);
-  return copy;
-};
+  appOf: (sql, cache) =>
+    testAppOf(
+      createApp(sql, { keys: ctx.tokens.keys, searchRefreshMs: 3_600_000, solanaTreasury: testTreasury, searchCache: cache, cards: ctx.cards }),
+      'marketplace',
+    ),
+});
 
+type Copy = Awaited<ReturnType<typeof copyOf>>;
 let copies: [Copy, Copy];
 beforeAll(async () => {
-  copies = [await copyOf(), await copyOf()];
-});
-afterAll(async () => {
-  for (const copy of started) {
-    await copy.cache.stop();
-    await copy.sql.end();
-  }
+  copies = [await copyOf({}), await copyOf({})];
 });
 
 const search = async (copy: Copy, who: TestUser, q: string, seen?: string): Promise<MarketplaceSearchAnswer> => {
@@ -57,24 +39,8 @@ const search = async (copy: Copy, who: TestUser, q: string, seen?: string): Prom
 };
 const shown = (answer: MarketplaceSearchAnswer) => ({ total: answer.total, listings: answer.listings.map((l) => [l.name, l.price_cents]) });
 
-const xidOf = async (tx: Tx): Promise<string> => {
-  const [row] = await tx<{ xid: string }[]>`select pg_current_xact_id()::text as xid`;
-  if (!row) throw new Error('no transaction id');
-  return row.xid;
-};
-
-/**
- * Commits `change` through the test's own pool (another connection than any copy's) and waits
- * until each of `of` has heard that transaction's NOTIFY: from then on no copy may answer a page
- * read before it.
- */
-const committed = async (change: (tx: Tx) => Promise<unknown>, of: Copy[] = copies) => {
-  const xid = await ctx.sql.begin(async (tx) => {
-    await change(tx);
-    return xidOf(tx);
-  });
-  await vi.waitFor(() => expect(of.map((copy) => copy.heard.has(xid))).toEqual(of.map(() => true)), { timeout: 5_000 });
-};
+/** Commits `change` through the test's own pool and waits until each of `of` has heard it. */
+const committed = (change: (tx: Tx) => Promise<unknown>, of: Copy[] = copies) => committedThrough(ctx.sql, change, of);
 
 const insertListed = async (tx: Tx, nftId: string, sellerId: string, priceCents: number): Promise<string> => {
   const [row] = await tx<{ id: string }[]>`
@@ -272,7 +238,7 @@ describe('migration 00005: what notifies marketplace_listings_changed', () => {
       const inTransaction = (work: (tx: Tx) => Promise<unknown>) =>
         ctx.sql.begin(async (tx) => {
           await work(tx);
-          return xidOf(tx);
+          return transactionIdOf(tx);
         });
       let listed = '';
       const notifying = [
@@ -304,7 +270,7 @@ describe('migration 00005: what notifies marketplace_listings_changed', () => {
       await ctx.sql
         .begin(async (tx) => {
           await insertListed(tx, d, seller.id, 100);
-          rolledBack = await xidOf(tx);
+          rolledBack = await transactionIdOf(tx);
           throw new Error('roll back');
         })
         .catch(() => undefined);
