@@ -21,15 +21,7 @@ begin
   if publish.user_id is null then
     raise exception 'events.publish: user_id is required' using errcode = '22004';
   end if;
-  if publish.type is null or length(publish.type) > 64 or publish.type !~ '^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$' then
-    raise exception 'events.publish: type % is not a dotted lowercase name', publish.type using errcode = '22023';
-  end if;
-  if publish.data is null or jsonb_typeof(publish.data) <> 'object' then
-    raise exception 'events.publish: data must be a JSON object' using errcode = '22023';
-  end if;
-  if octet_length(publish.data::text) > 4000 then
-    raise exception 'events.publish: data is % bytes; events carry ids and small facts (at most 4000 bytes)', octet_length(publish.data::text) using errcode = '54000';
-  end if;
+  perform _check_event('events.publish', publish.type, publish.data);
   if current_setting('starforge_events.public_published', true) = 'on' then
     raise exception 'events.publish: publish user events before public events in a transaction (lock order: users, then public)' using errcode = '55000';
   end if;

@@ -17,15 +17,7 @@ as $$
 declare
   event_id bigint;
 begin
-  if publish_public.type is null or length(publish_public.type) > 64 or publish_public.type !~ '^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$' then
-    raise exception 'events.publish_public: type % is not a dotted lowercase name', publish_public.type using errcode = '22023';
-  end if;
-  if publish_public.data is null or jsonb_typeof(publish_public.data) <> 'object' then
-    raise exception 'events.publish_public: data must be a JSON object' using errcode = '22023';
-  end if;
-  if octet_length(publish_public.data::text) > 4000 then
-    raise exception 'events.publish_public: data is % bytes; events carry ids and small facts (at most 4000 bytes)', octet_length(publish_public.data::text) using errcode = '54000';
-  end if;
+  perform _check_event('events.publish_public', publish_public.type, publish_public.data);
 
   -- Read by events.publish: a user event after this one would take a user lock while holding
   -- the public lock, the reverse of the rule, and could deadlock.
