@@ -122,7 +122,6 @@ const applyKitSetUpTo = async (tx: TransactionSql, schema: string, set: KitMigra
 export const migrate = async (sql: Sql, schema: string, dir: string, options: MigrateOptions = {}): Promise<number[]> => {
   if (!identifier.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   const { kitSet } = options;
-  if (kitSet !== undefined && !identifier.test(kitSet)) throw new Error(`Invalid kit migration set name: ${kitSet}`);
   const migrations = await listMigrations(dir);
   const applied: number[] = [];
   await sql.begin(async (tx) => {

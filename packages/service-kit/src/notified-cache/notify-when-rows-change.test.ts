@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createSql, type Sql } from '../db';
+import { createSql, type Sql, type Tx } from '../db';
 import { migrate } from '../migrate';
+import { transactionIdOf } from './testing/service-copies';
 
 // A schema and channel of this file's own; its table's cache keeps the `open` rows and shows
 // `status` and `title`, never `note`.
@@ -41,13 +42,11 @@ const heard = async (write: () => Promise<unknown>): Promise<string[]> => {
   await vi.waitFor(() => expect(heardSoFar).toContain(MARKER));
   return heardSoFar.filter((p) => p !== MARKER);
 };
-const inTransaction = async (statements: (tx: Sql) => Promise<unknown>) => {
-  const [row] = await sql.begin(async (tx) => {
-    await statements(tx as unknown as Sql);
-    return tx<{ id: string }[]>`select pg_current_xact_id()::text as id`;
+const inTransaction = (statements: (tx: Tx) => Promise<unknown>) =>
+  sql.begin(async (tx) => {
+    await statements(tx);
+    return transactionIdOf(tx);
   });
-  return row?.id;
-};
 
 describe('notify_when_rows_change', () => {
   it('notifies an insert of a kept row, once for the statement, with the transaction id; not of another row', async () => {

@@ -62,11 +62,14 @@ export interface SchemaMigrations {
   kitSet?: string;
 }
 
+/** Applies one entry of a harness list. */
+const apply = (sql: Sql, m: SchemaMigrations) => migrate(sql, m.schema, m.dir, m.kitSet ? { kitSet: m.kitSet } : {});
+
 /** `expectThePaymentTables` in `schema` as the test database has it: migrated by today's history (`migrations`, the harness list). */
 export const expectThePaymentTablesMadeSince = async (migrations: SchemaMigrations[], schema: string): Promise<void> => {
   const sql = createSql(inject('databaseUrl'), { max: 1, schema });
   try {
-    for (const m of migrations) await migrate(sql, m.schema, m.dir, m.kitSet ? { kitSet: m.kitSet } : {});
+    for (const m of migrations) await apply(sql, m);
     await expectThePaymentTables(sql, schema);
   } finally {
     await sql.end();
@@ -117,7 +120,6 @@ export const databaseBefore = (migrations: SchemaMigrations[], firstNew: string,
   const at = migrations.findIndex((m) => !m.kitSet && existsSync(join(m.dir, firstNew)));
   if (at < 0) throw new Error(`no migration ${firstNew} in the list`);
   const domain = migrations[at]!;
-  const apply = (sql: Sql, m: SchemaMigrations) => migrate(sql, m.schema, m.dir, m.kitSet ? { kitSet: m.kitSet } : {});
   let state: { admin: Sql; sql: Sql; name: string; before: string } | undefined;
   beforeAll(async () => {
     const databaseUrl = inject('databaseUrl');
